@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanSetting = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'ожидается адрес вида postgres://user:password@host:5432/database')
+      .optional(),
+    ADMIN_LOGIN: z.email('ожидается адрес электронной почты').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'не короче 8 символов').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'ожидается адрес вида smtp://user:password@host:587')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Реестр стажёров <noreply@localhost>'),
+    PUBLIC_URL: z.url('ожидается адрес вида https://registry.example.org').optional(),
+    COOKIE_SECURE: booleanSetting,
+    TRUST_PROXY: booleanSetting,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_IDLE_MINUTES: positiveInt(8 * 60),
+    SESSION_MAX_HOURS: positiveInt(7 * 24),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
+    LOGIN_THROTTLE_MINUTES: positiveInt(15),
+  })
+  .refine((env) => Boolean(env.ADMIN_LOGIN) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_LOGIN и ADMIN_PASSWORD задаются вместе',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    admin:
+      env.ADMIN_LOGIN && env.ADMIN_PASSWORD ? { login: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD } : null,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    cookieSecure: env.COOKIE_SECURE,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      maxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    },
+    loginThrottle: {
+      maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: env.LOGIN_THROTTLE_MINUTES * 60_000,
+    },
+  };
+}
+
+/** A setting that cannot be used: the message names the variable and what it expects. */
+export class ConfigError extends Error {}
+
+/** Reads the settings from the environment; an unset or empty variable takes its default. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'настройки';
+      return `  ${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`Неверные настройки запуска:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}

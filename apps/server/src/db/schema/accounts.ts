@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+
+/** People who log in: operators (no organization) and SRO representatives (with one). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    fullName: varchar({ length: 300 }).notNull(),
+    emailAddress: varchar({ length: 200 }).notNull(),
+    organizationId: integer().references(() => organizations.id),
+    passwordHash: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.emailAddress})`)],
+);
+
+/** Logged-in sessions; only a hash of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId)],
+);
+
+/**
+ * Failed logins, one row each, keyed by account ('account:<email>') and by address ('address:<ip>').
+ * Kept in the database so that every app process sees the same count.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    key: varchar({ length: 300 }).notNull(),
+    failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_time_idx').on(t.key, t.failedAt)],
+);

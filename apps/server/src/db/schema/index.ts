@@ -1,0 +1,2 @@
+export * from './organizations.js';
+export * from './accounts.js';

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createMailer } from './mail/mailer.js';
+import { createAccountRepository } from './modules/account/account.repository.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { defaultWebRoot } from './plugins/web.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const startedAt = performance.now();
+const config = readConfig();
+const logger = pino({ level: config.logLevel });
+
+const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+await database.migrate();
+await createAccountService(createAccountRepository(database.db), config).ensureFirstOperator(logger);
+
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  outboxDir: path.join(config.dataDir, 'outbox'),
+  log: logger,
+});
+const app = await buildApp({ config, database, mailer, logger, webRoot: defaultWebRoot });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(
+  { database: database.kind, url: config.publicUrl, startupMs: Math.round(performance.now() - startedAt) },
+  'registry is ready',
+);

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AccountStatsSchema, LoginRequestSchema, SessionInfoSchema } from '@registry/shared';
+import { SESSION_COOKIE, type SessionCookies } from '../../plugins/auth.js';
+import type { AccountService } from './account.service.js';
+
+export const accountRoutes: FastifyPluginAsyncZod<{
+  service: AccountService;
+  cookies: SessionCookies;
+}> = async (app, { service, cookies }) => {
+  app.post(
+    '/login',
+    {
+      config: { access: 'anyone' },
+      schema: { tags: ['account'], body: LoginRequestSchema, response: { 200: SessionInfoSchema } },
+    },
+    async (request, reply) => {
+      const { token, account } = await service.login(request.body.Id, request.body.Password, request.ip);
+      cookies.setSessionCookie(reply, token);
+      return service.sessionInfo(account);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { access: 'anyone' }, schema: { tags: ['account'] } },
+    async (request, reply) => {
+      await service.logout(request.cookies[SESSION_COOKIE]);
+      cookies.clearSessionCookie(reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/',
+    { config: { access: 'anyone' }, schema: { tags: ['account'], response: { 200: SessionInfoSchema } } },
+    async (request) => service.sessionInfo(request.account),
+  );
+
+  app.get(
+    '/stats',
+    { config: { access: 'operator' }, schema: { tags: ['account'], response: { 200: AccountStatsSchema } } },
+    async () => service.stats(),
+  );
+};

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { texts, type AccountStats, type SessionInfo } from '@registry/shared';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { generatePassword, hashToken, newSessionToken } from '../../lib/tokens.js';
+import type { AccountRepository, AccountRow } from './account.repository.js';
+
+/** The caller of a request, once its session cookie has been checked. */
+export interface CurrentAccount extends Omit<AccountRow, 'passwordHash'> {
+  sessionId: number;
+}
+
+// A session's last-seen time is written at most this often, so that reads do not turn into writes.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createAccountService(repo: AccountRepository, config: Config) {
+  const { session, loginThrottle } = config;
+
+  async function refuseIfThrottled(keys: string[]) {
+    const since = new Date(Date.now() - loginThrottle.windowMs);
+    const [accountFailures, addressFailures] = await Promise.all(
+      keys.map((key) => repo.countFailuresSince(key, since)),
+    );
+    if (
+      (accountFailures ?? 0) >= loginThrottle.maxPerAccount ||
+      (addressFailures ?? 0) >= loginThrottle.maxPerAddress
+    ) {
+      throw new AppError(429, texts.loginThrottled, undefined, {
+        'retry-after': String(Math.ceil(loginThrottle.windowMs / 1000)),
+      });
+    }
+  }
+
+  return {
+    /**
+     * Checks the e-mail and password and opens a session. Every failure says only 'Неверный пароль', and
+     * repeated failures for one account or from one address are refused with 429 before any check.
+     */
+    async login(email: string, password: string, address: string) {
+      const accountKey = `account:${email.trim().toLowerCase()}`;
+      const keys = [accountKey, `address:${address}`];
+      await repo.forgetFailuresBefore(new Date(Date.now() - loginThrottle.windowMs));
+      await refuseIfThrottled(keys);
+
+      const account = await repo.findByEmail(email.trim());
+      const passwordHash = account?.passwordHash ?? (await decoyHash);
+      const valid = await verifyPassword(passwordHash, password);
+      if (!account?.passwordHash || !valid) {
+        await repo.recordFailures(keys);
+        throw new AppError(401, texts.wrongPassword);
+      }
+
+      await repo.clearFailures(accountKey);
+      const token = newSessionToken();
+      await repo.insertSession({
+        tokenHash: hashToken(token),
+        accountId: account.id,
+        expiresAt: new Date(Date.now() + session.maxMs),
+      });
+      const { passwordHash: _omitted, ...current } = account;
+      return { token, account: current };
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await repo.deleteSession(hashToken(token));
+    },
+
+    /** The account behind a session cookie, or null; keeps the session alive while it is used. */
+    async resolveSession(token: string | undefined): Promise<CurrentAccount | null> {
+      if (!token) return null;
+      const found = await repo.findLiveSession(hashToken(token), new Date(Date.now() - session.idleMs));
+      if (!found) return null;
+      if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+        await repo.touchSession(found.sessionId);
+      const { passwordHash: _omitted, ...account } = found.account;
+      return { ...account, sessionId: found.sessionId };
+    },
+
+    sessionInfo(account: Omit<CurrentAccount, 'sessionId'> | null): SessionInfo {
+      if (!account) return { IsAuthenticated: false, IsOperator: false, Organization: null, FullName: null };
+      return {
+        IsAuthenticated: true,
+        IsOperator: account.organization === null,
+        Organization: account.organization
+          ? { Id: account.organization.id, Name: account.organization.name }
+          : null,
+        FullName: account.fullName,
+      };
+    },
+
+    /** Menu counters. Trainees and imports arrive with their own tables; until then there are none. */
+    async stats(): Promise<AccountStats> {
+      return { InternsCount: 0, PendingImportsCount: 0 };
+    },
+
+    /**
+     * Makes sure a new installation can be entered: with no accounts at all, creates the first operator from
+     * ADMIN_LOGIN/ADMIN_PASSWORD, or with a generated password that is printed once.
+     */
+    async ensureFirstOperator(log: FastifyBaseLogger) {
+      if ((await repo.countAll()) > 0) return;
+      const login = config.admin?.login ?? 'admin@localhost';
+      const password = config.admin?.password ?? generatePassword();
+      await repo.insert({
+        fullName: 'Администратор',
+        emailAddress: login,
+        passwordHash: await hashPassword(password),
+      });
+      if (config.admin) {
+        log.info({ login }, 'first operator created from ADMIN_LOGIN');
+      } else {
+        // Printed to the console on purpose, once: there is no other way to hand over the first password.
+        process.stdout.write(
+          `\nСоздан первый оператор реестра.\n  Логин:  ${login}\n  Пароль: ${password}\n` +
+            'Сохраните пароль: он показывается один раз.\n\n',
+        );
+      }
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

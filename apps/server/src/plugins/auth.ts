@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { texts } from '@registry/shared';
+import type { Config } from '../config.js';
+import { AppError } from '../lib/app-error.js';
+import type { AccountService, CurrentAccount } from '../modules/account/account.service.js';
+
+/**
+ * Who may call a route. Every API route must declare one in `config.access`; the server refuses to start
+ * otherwise, so a forgotten check cannot ship.
+ * - anyone: anonymous visitors too;
+ * - signed-in: operators and SRO representatives;
+ * - operator: operators only;
+ * - organization: SRO representatives only.
+ */
+export type Access = 'anyone' | 'signed-in' | 'operator' | 'organization';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: CurrentAccount | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const SESSION_COOKIE = 'registry_session';
+
+export function isOperator(account: CurrentAccount | null): boolean {
+  return account !== null && account.organization === null;
+}
+
+function allows(access: Access, account: CurrentAccount | null): boolean {
+  switch (access) {
+    case 'anyone':
+      return true;
+    case 'signed-in':
+      return account !== null;
+    case 'operator':
+      return isOperator(account);
+    case 'organization':
+      return account !== null && account.organization !== null;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, service: AccountService, config: Config) {
+  app.decorateRequest('account', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.account = await service.resolveSession(request.cookies[SESSION_COOKIE]);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || allows(access, request.account)) return;
+    if (!request.account) throw new AppError(401, texts.notAuthenticated);
+    throw new AppError(403, texts.forbidden);
+  });
+
+  return {
+    setSessionCookie(reply: FastifyReply, token: string) {
+      void reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+        maxAge: Math.floor(config.session.maxMs / 1000),
+      });
+    },
+    clearSessionCookie(reply: FastifyReply) {
+      void reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+      });
+    },
+  };
+}
+
+export type SessionCookies = ReturnType<typeof registerAuth>;

@@ -1,0 +1,22 @@
+/**
+ * Russian texts that both the server and the web show. Screen-only texts live with their screens;
+ * whatever two places must say identically lives here.
+ */
+export const texts = {
+  appTitle: 'Реестр стажёров',
+  appFullTitle: 'Реестр стажёров помощников кадастровых инженеров',
+  required: 'Данное поле обязательно для заполнения',
+  invalidEmail: 'Неверный адрес электронной почты',
+  tooLong: (max: number) => `Не более ${max} символов`,
+  wrongPassword: 'Неверный пароль',
+  loginThrottled: 'Слишком много неудачных попыток входа. Повторите попытку позже.',
+  notAuthenticated: 'Требуется вход в систему',
+  forbidden: 'Недостаточно прав для выполнения операции',
+  notFound: 'Запрошенный ресурс не найден',
+  invalidRequest: 'Проверьте правильность заполнения полей',
+  crossSiteRefused: 'Запрос отклонён: он отправлен не со страницы реестра',
+  unexpectedErrorTitle: 'Произошла непредвиденная ошибка',
+  unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',
+  errorCode: 'Код ошибки',
+  underConstruction: 'Раздел в разработке',
+} as const;
