@@ -19,4 +19,5 @@ export const texts = {
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',
   errorCode: 'Код ошибки',
   underConstruction: 'Раздел в разработке',
+  registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

@@ -26,3 +26,34 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 export type Paged<T> = { Page: number; TotalPages: number; Results: T[] };
+
+const isEmail = (value: string) => z.regexes.email.test(value);
+
+/** A required e-mail address: trimmed, non-empty, at most max characters, well-formed. */
+export function requiredEmail(max: number) {
+  return z
+    .string({ error: texts.required })
+    .trim()
+    .min(1, { error: texts.required, abort: true })
+    .max(max, texts.tooLong(max))
+    .refine(isEmail, texts.invalidEmail);
+}
+
+/** An optional e-mail address: empty, or well-formed and at most max characters. */
+export function optionalEmail(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, texts.tooLong(max))
+    .refine((value) => value === '' || isEmail(value), texts.invalidEmail);
+}
+
+/** `?term=&page=` of every search list: the term is optional, pages are 0-based. */
+export const SearchQuerySchema = z.object({
+  term: z.string().trim().max(500, texts.tooLong(500)).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** A reference to another record by its id, as `{ Id }`; other properties the client sends are ignored. */
+export const IdRefSchema = z.object({ Id: z.number().int().positive() });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { IdRefSchema, pagedSchema, requiredEmail, requiredText } from './common.js';
+
+/**
+ * An account. With an Organization it is that SRO's representative; without one (null or absent) it is an
+ * operator. The e-mail is the login and is unique ignoring case (the server answers 409).
+ */
+export const OperatorRequestSchema = z.object({
+  FullName: requiredText(300),
+  EmailAddress: requiredEmail(200),
+  Organization: IdRefSchema.nullish(),
+});
+export type OperatorRequest = z.infer<typeof OperatorRequestSchema>;
+
+export const OperatorSchema = z.object({
+  Id: z.number().int(),
+  FullName: z.string(),
+  EmailAddress: z.string(),
+  Organization: z.object({ Id: z.number().int(), Name: z.string() }).nullable(),
+});
+export type Operator = z.infer<typeof OperatorSchema>;
+
+export const OperatorPageSchema = pagedSchema(OperatorSchema);
