@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
@@ -11,10 +11,19 @@ export const accounts = pgTable(
     emailAddress: varchar({ length: 200 }).notNull(),
     organizationId: integer().references(() => organizations.id),
     passwordHash: text(),
+    /** Full name and e-mail folded for the operators' search, kept by the database itself. */
+    searchKey: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`registry_fold(${accounts.fullName} || ' ' || ${accounts.emailAddress})`,
+      ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.emailAddress})`)],
+  (t) => [
+    uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.emailAddress})`),
+    index('accounts_search_key_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
+  ],
 );
 
 /** Logged-in sessions; only a hash of the cookie token is stored. */
