@@ -10,3 +10,7 @@ export * from './schemas/organization.js';
 export * from './schemas/school.js';
 export * from './schemas/dictionary.js';
 export * from './schemas/operator.js';
+export * from './format/snils.js';
+export * from './enums/statuses.js';
+export * from './schemas/fields.js';
+export * from './schemas/intern.js';

@@ -19,5 +19,13 @@ export const texts = {
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',
   errorCode: 'Код ошибки',
   underConstruction: 'Раздел в разработке',
+  invalidName: 'Допустимы буквы, пробел, дефис и апостроф',
+  invalidDate: 'Неверная дата',
+  invalidTime: 'Неверное время: ожидается ЧЧ:ММ',
+  invalidSnilsFormat: 'СНИЛС состоит из 11 цифр: ###-###-### ##',
+  invalidSnilsChecksum: 'Неверная контрольная сумма СНИЛС',
+  invalidPassportSeries: 'Серия паспорта: 4 цифры (## ##)',
+  invalidPassportNumber: 'Номер паспорта: 6 цифр (### ###)',
+  wholeNumber: 'Ожидается целое неотрицательное число',
   registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

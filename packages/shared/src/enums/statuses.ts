@@ -1,0 +1,43 @@
+/** A labelled enumeration: the numeric codes of the contract with their Russian labels. */
+function labelled<const T extends Record<number, string>>(labels: T) {
+  const values = Object.keys(labels).map(Number) as (keyof T & number)[];
+  return { labels, values, label: (value: keyof T & number) => labels[value] };
+}
+
+/** Trainee status (derived, never typed in). */
+export const InternStatus = { Intern: 0, Admitted: 1, Certified: 2 } as const;
+export type InternStatus = (typeof InternStatus)[keyof typeof InternStatus];
+export const internStatuses = labelled({ 0: 'Стажёр', 1: 'Допущен к экзамену', 2: 'Аттестован' });
+/** Labels of the status tabs of the trainee list (SPEC.md §2 spells them so). */
+export const internStatusTabs = { 0: 'Стажёры', 1: 'Допущеные к экзамену', 2: 'Аттестованые' } as const;
+
+/** Internship status; 4 'Неизвестно' is the default. */
+export const InternshipStatus = { Ongoing: 0, Paused: 1, Terminated: 2, Completed: 3, Unknown: 4 } as const;
+export type InternshipStatus = (typeof InternshipStatus)[keyof typeof InternshipStatus];
+export const internshipStatuses = labelled({
+  0: 'Проводится',
+  1: 'Приостановлена',
+  2: 'Прекращена',
+  3: 'Завершена',
+  4: 'Неизвестно',
+});
+
+/** Order of registration numbers: a completed internship's first, then an ongoing one's, then the rest. */
+export function internshipStatusRank(status: number): number {
+  return status === InternshipStatus.Completed ? 0 : status === InternshipStatus.Ongoing ? 1 : 2;
+}
+
+/** Supervisor's form of employment. */
+export const EmploymentType = { IndividualEntrepreneur: 0, Employee: 1 } as const;
+export type EmploymentType = (typeof EmploymentType)[keyof typeof EmploymentType];
+export const employmentTypes = labelled({ 0: 'ИП', 1: 'Работник юридического лица' });
+
+/** Import status. */
+export const ImportStatus = { Pending: 0, BeingProcessed: 1, Processed: 2, Rejected: 3 } as const;
+export type ImportStatus = (typeof ImportStatus)[keyof typeof ImportStatus];
+export const importStatuses = labelled({
+  0: 'Ожидает обработки',
+  1: 'В обработке',
+  2: 'Обработан',
+  3: 'Отклонён',
+});

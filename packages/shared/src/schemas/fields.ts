@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { formatSnils, isValidSnils, snilsDigits } from '../format/snils.js';
+import { texts } from '../texts.js';
+
+/*
+ * Field schemas of the trainee contract. Each one normalises on the way in (trim, empty → null, digits in
+ * any formatting → the mask) as a zod codec, so that the same schema validates a request, serializes a
+ * response (Fastify's serializer encodes) and drives a web form.
+ */
+
+const emptyToNull = (value: string | null | undefined) => {
+  const trimmed = value?.replace(/\s+/g, ' ').trim();
+  return trimmed ? trimmed : null;
+};
+
+function normalised<Out extends z.ZodType<string | null, string | null>>(
+  output: Out,
+  decode: (value: string | null) => z.input<Out>,
+) {
+  return z.codec(z.string().nullish(), output, {
+    decode: (value) => decode(emptyToNull(value)),
+    encode: (value) => value,
+  });
+}
+
+const keep = <T>(value: T) => value;
+// A required field decodes an empty value to '' so that the output schema reports it as required.
+const orEmpty = (value: string | null) => value ?? '';
+
+/** Free text that may be left empty: spaces folded, trimmed, empty becomes null. */
+export function nullableText(max: number) {
+  return normalised(z.string().max(max, texts.tooLong(max)).nullable(), keep);
+}
+
+/** Text that must be filled in. */
+export function filledText(max: number) {
+  return normalised(z.string().min(1, texts.required).max(max, texts.tooLong(max)), orEmpty);
+}
+
+const NAME_PATTERN = /^[\p{L}][\p{L}\s'’-]*$/u;
+
+/** A person's name part: letters, spaces, hyphens and apostrophes. */
+export function personName(options: { required: boolean }) {
+  const output = z.string().max(100, texts.tooLong(100)).regex(NAME_PATTERN, texts.invalidName);
+  return options.required
+    ? normalised(z.string().min(1, texts.required).pipe(output), orEmpty)
+    : normalised(output.nullable(), keep);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written yyyy-MM-dd. */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d &&
+    y >= 1900 &&
+    y <= 2100
+  );
+}
+
+/** A date value `yyyy-MM-dd`, or null. */
+export const nullableDate = normalised(z.string().refine(isIsoDate, texts.invalidDate).nullable(), keep);
+
+/** A time `HH:mm`, or null. */
+export const nullableTime = normalised(
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, texts.invalidTime)
+    .nullable(),
+  keep,
+);
+
+/** A SNILS: 11 digits in any formatting, stored as `###-###-### ##`, with a valid check number. */
+export const nullableSnils = normalised(
+  z
+    .string()
+    .regex(/^\d{3}-\d{3}-\d{3} \d{2}$/, { message: texts.invalidSnilsFormat, abort: true })
+    .refine((value) => isValidSnils(value.replace(/\D/g, '')), texts.invalidSnilsChecksum)
+    .nullable(),
+  (value) => {
+    const digits = value === null ? null : snilsDigits(value);
+    return digits ? formatSnils(digits) : value;
+  },
+);
+
+/** Digits in any formatting written into a mask of `#` (passport series `## ##`, number `### ###`). */
+export function maskedDigits(mask: string, message: string) {
+  const count = mask.split('#').length - 1;
+  const pattern = new RegExp(`^${mask.replace(/#/g, '\\d').replace(/ /g, ' ')}$`);
+  return normalised(z.string().regex(pattern, message).nullable(), (value) => {
+    const digits = value?.replace(/\D/g, '') ?? null;
+    if (digits === null || digits.length !== count) return value;
+    let i = 0;
+    return mask.replace(/#/g, () => digits[i++]!);
+  });
+}
+
+/** An e-mail address, or null. */
+export function nullableEmail(max = 200) {
+  return normalised(z.string().max(max, texts.tooLong(max)).email(texts.invalidEmail).nullable(), keep);
+}
+
+/** A yes/no flag; absent means no. */
+export const flag = z.boolean().default(false);
+
+/** A whole number ≥ 0, or null. */
+export const nullableCount = z
+  .number()
+  .int(texts.wholeNumber)
+  .min(0, texts.wholeNumber)
+  .nullable()
+  .default(null);
+
+/** A reference to a named row of another table: an SRO, a school. */
+export const NamedRefSchema = z.object({ Id: z.number().int().positive(), Name: z.string() });
+export type NamedRef = z.infer<typeof NamedRefSchema>;
+
+/** A reference to a dictionary entry: an address, a termination reason. */
+export const DictionaryRefSchema = z.object({ Id: z.number().int().positive(), Value: z.string() });
+export type DictionaryRef = z.infer<typeof DictionaryRefSchema>;
