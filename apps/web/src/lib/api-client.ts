@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type ErrorBody } from '@registry/shared';
+
+/**
+ * What a failed call may carry. The registry's server always sends ErrorBody; ExceptionMessage and Message
+ * are what proxies and older back ends put there, so the error texts read them too.
+ */
+export type ApiErrorBody = Partial<ErrorBody> & { ExceptionMessage?: string; Message?: string };
+
+/** A response outside 2xx, with its status and whatever error body came with it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.ErrorMessage || body.ExceptionMessage || body.Message || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get errorId(): string | undefined {
+    return this.body.ErrorId || undefined;
+  }
+
+  get info(): string[] {
+    return this.body.Info ?? [];
+  }
+
+  /** The caller is not logged in (or the session has expired). */
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  /** The server understood the request and refused it; asking again will not change the answer. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** Builds the ApiError for a failed response from its status and raw body text. */
+export function toApiError(status: number, text: string): ApiError {
+  return new ApiError(status, parseErrorBody(text));
+}
+
+function parseErrorBody(text: string): ApiErrorBody {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const record = parsed as Record<string, unknown>;
+    const body: ApiErrorBody = {};
+    for (const key of ['ErrorMessage', 'ErrorId', 'ExceptionMessage', 'Message'] as const) {
+      if (typeof record[key] === 'string') body[key] = record[key];
+    }
+    if (Array.isArray(record.Info))
+      body.Info = record.Info.filter((line): line is string => typeof line === 'string');
+    return body;
+  } catch {
+    // An HTML error page from a proxy, or nothing at all: the status is all we know.
+    return {};
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: Method;
+  /** Query parameters; empty ones are left out of the URL. */
+  params?: Record<string, QueryValue>;
+  /** A JSON value, or FormData for uploads. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Appends the non-empty parameters to the path as a query string. */
+export function withQuery(path: string, params: Record<string, QueryValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.append(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(
+  path: string,
+  { method = 'GET', params, body, signal }: RequestOptions,
+): Promise<unknown> {
+  const headers = new Headers({ accept: 'application/json' });
+  // The server refuses a state-changing request without this header (cross-site protection).
+  if (method !== 'GET') headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const response = await fetch(withQuery(path, params), {
+    method,
+    headers,
+    body: payload,
+    signal,
+    credentials: 'same-origin',
+  });
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Calls the API. With a schema the JSON answer is checked and typed by it; without one the answer is ignored
+ * (204 and the like). Every non-2xx answer rejects with an ApiError.
+ */
+export function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { schema: S },
+): Promise<z.output<S>>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<void>;
+export async function apiRequest(
+  path: string,
+  { schema, ...options }: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const data = await send(path, options);
+  return schema ? schema.parse(data) : undefined;
+}

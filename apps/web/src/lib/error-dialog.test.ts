@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { describeError } from './error-dialog';
+
+describe('describeError', () => {
+  it('takes ErrorMessage first, with the error code', () => {
+    const error = new ApiError(500, {
+      ErrorMessage: 'Сервер недоступен',
+      ExceptionMessage: 'ignored',
+      Message: 'ignored',
+      ErrorId: 'e-42',
+    });
+    expect(describeError(error)).toEqual({
+      title: 'Произошла непредвиденная ошибка',
+      text: 'Сервер недоступен',
+      errorId: 'e-42',
+    });
+  });
+
+  it('falls back to ExceptionMessage, then Message', () => {
+    expect(describeError(new ApiError(500, { ExceptionMessage: 'NullReference', Message: 'x' })).text).toBe(
+      'NullReference',
+    );
+    expect(describeError(new ApiError(500, { Message: 'Ошибка шлюза' })).text).toBe('Ошибка шлюза');
+  });
+
+  it('uses the generic sentence without any message, and no code without an ErrorId', () => {
+    expect(describeError(new ApiError(502, {}))).toEqual({
+      title: 'Произошла непредвиденная ошибка',
+      text: 'При выполнении операции произошла непредвиденная ошибка',
+    });
+  });
+
+  it('uses the generic sentence for failures that are not API answers', () => {
+    expect(describeError(new TypeError('Failed to fetch')).text).toBe(
+      'При выполнении операции произошла непредвиденная ошибка',
+    );
+  });
+
+  it('takes a screen-specific title', () => {
+    expect(describeError(new ApiError(500, {}), 'При удалении произошла ошибка').title).toBe(
+      'При удалении произошла ошибка',
+    );
+  });
+});

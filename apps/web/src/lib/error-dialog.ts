@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import { texts } from '@registry/shared';
+import { ApiError } from './api-client';
+
+/** What the error dialog shows. */
+export type ErrorDialogContent = { title: string; text: string; errorId?: string };
+
+/**
+ * The dialog's text for any failure (SPEC.md §8): ErrorMessage, else ExceptionMessage, else Message, else
+ * the generic sentence; the error code when the server gave one. Network failures get the generic sentence.
+ */
+export function describeError(
+  error: unknown,
+  title: string = texts.unexpectedErrorTitle,
+): ErrorDialogContent {
+  if (!(error instanceof ApiError)) return { title, text: texts.unexpectedErrorText };
+  const { ErrorMessage, ExceptionMessage, Message } = error.body;
+  const text = ErrorMessage || ExceptionMessage || Message || texts.unexpectedErrorText;
+  return error.errorId ? { title, text, errorId: error.errorId } : { title, text };
+}
+
+/*
+ * The global dialog lives outside React's tree of state so that the query cache, which is created before
+ * any component, can open it. One dialog at a time: a newer error replaces the one shown.
+ */
+type State = { isOpen: boolean; content: ErrorDialogContent | null };
+
+let state: State = { isOpen: false, content: null };
+const listeners = new Set<() => void>();
+
+function setState(next: State) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Opens the global error dialog; `title` replaces the default one (SPEC.md §8 titles). */
+export function showErrorDialog(error: unknown, options: { title?: string } = {}) {
+  setState({ isOpen: true, content: describeError(error, options.title) });
+}
+
+/** Closes the dialog; its content stays until the next error so that it does not blank while fading out. */
+export function closeErrorDialog() {
+  setState({ ...state, isOpen: false });
+}
+
+/** The dialog's current state, for the one component that renders it. */
+export function useErrorDialogState(): State {
+  return useSyncExternalStore(subscribe, () => state);
+}

@@ -1,0 +1,42 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+import { showErrorDialog } from './error-dialog';
+
+/** What a query or mutation may say about its errors. */
+type ErrorMeta = {
+  /** The screen shows the error itself (the login form's 'Неверный пароль'); no global dialog. */
+  hasOwnErrorHandling?: boolean;
+  /** Title of the global dialog instead of the default one (SPEC.md §8). */
+  errorTitle?: string;
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ErrorMeta;
+    mutationMeta: ErrorMeta;
+  }
+}
+
+function reportError(error: unknown, meta: ErrorMeta | undefined) {
+  if (meta?.hasOwnErrorHandling) return;
+  showErrorDialog(error, { title: meta?.errorTitle });
+}
+
+/** Repeats only failures where the server gave no answer; an answered error would come back the same. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  return !(error instanceof ApiError) && failureCount < 2;
+}
+
+/** The app's one client cache; every failure without a screen-specific handler opens the error dialog. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => reportError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => reportError(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
