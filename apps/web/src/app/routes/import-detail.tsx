@@ -1,0 +1,6 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+/** One import: its files, pending, processed and rejected rows. */
+export function ImportDetailRoute() {
+  return <UnderConstruction title="Просмотр импорта" />;
+}

@@ -1,0 +1,6 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+/** The schools dictionary. */
+export function SchoolsRoute() {
+  return <UnderConstruction title="Учебные заведения" />;
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { SessionInfoSchema, type SessionInfo } from '@registry/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** The session of a visitor who is not logged in. */
+export const anonymousSession: SessionInfo = {
+  IsAuthenticated: false,
+  IsOperator: false,
+  Organization: null,
+  FullName: null,
+};
+
+export function getSession(): Promise<SessionInfo> {
+  return apiRequest('/api/v1/account', { schema: SessionInfoSchema });
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: getSession,
+    // Login and logout write the session into the cache; refetching is only for a session that expired.
+    staleTime: 5 * 60_000,
+  });
+
+/** Who is using the app. Suspends until known: the app shows its spinner meanwhile. */
+export function useSession() {
+  return useSuspenseQuery(sessionQueryOptions());
+}
