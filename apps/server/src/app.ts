@@ -14,6 +14,15 @@ import type { Mailer } from './mail/mailer.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createDictionaryRepository } from './modules/dictionary/dictionary.repository.js';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
+import { createDictionaryService } from './modules/dictionary/dictionary.service.js';
+import { createOrganizationRepository } from './modules/organization/organization.repository.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { createOrganizationService } from './modules/organization/organization.service.js';
+import { createSchoolRepository } from './modules/school/school.repository.js';
+import { schoolRoutes } from './modules/school/school.routes.js';
+import { createSchoolService } from './modules/school/school.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -70,6 +79,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 5. API modules.
   await app.register(accountRoutes, { prefix: '/api/v1/account', service: accountService, cookies });
+  // Reference data: the dictionaries screen reaches schools and SROs through the dictionary service too.
+  const organizationService = createOrganizationService(createOrganizationRepository(database.db));
+  const schoolService = createSchoolService(createSchoolRepository(database.db));
+  await app.register(organizationRoutes, { prefix: '/api/v1/organizations', service: organizationService });
+  await app.register(schoolRoutes, { prefix: '/api/v1/schools', service: schoolService });
+  await app.register(dictionaryRoutes, {
+    prefix: '/api/v1/dictionaries',
+    service: createDictionaryService(createDictionaryRepository(database.db), {
+      organizations: organizationService,
+      schools: schoolService,
+    }),
+  });
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

@@ -1,0 +1,60 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { schools } from '../../db/schema/index.js';
+import { alphabetical, fetchPage, matchesTerm } from '../../lib/search.js';
+
+export interface SchoolRow {
+  id: number;
+  name: string;
+}
+
+const columns = { id: schools.id, name: schools.name };
+const order = [asc(alphabetical(schools.searchKey)), asc(schools.id)];
+
+export function createSchoolRepository(db: Db) {
+  return {
+    search(term: string | undefined, page: number) {
+      const where = matchesTerm(schools.searchKey, term);
+      return fetchPage(page, {
+        count: () => db.$count(schools, where),
+        rows: (limit, offset) =>
+          db
+            .select(columns)
+            .from(schools)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+      });
+    },
+
+    async all(): Promise<SchoolRow[]> {
+      return db
+        .select(columns)
+        .from(schools)
+        .orderBy(...order);
+    },
+
+    /** The school that has this name however it is spelt (the key of the unique index). */
+    async findSameName(name: string): Promise<SchoolRow | null> {
+      const [row] = await db
+        .select(columns)
+        .from(schools)
+        .where(sql`registry_name_key(${schools.name}) = registry_name_key(${name})`);
+      return row ?? null;
+    },
+
+    async insert(name: string): Promise<SchoolRow> {
+      const [row] = await db.insert(schools).values({ name }).returning(columns);
+      if (!row) throw new Error('school insert returned nothing');
+      return row;
+    },
+
+    async update(id: number, name: string): Promise<SchoolRow | null> {
+      const [row] = await db.update(schools).set({ name }).where(eq(schools.id, id)).returning(columns);
+      return row ?? null;
+    },
+  };
+}
+
+export type SchoolRepository = ReturnType<typeof createSchoolRepository>;
