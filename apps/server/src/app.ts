@@ -17,6 +17,9 @@ import { createAccountService } from './modules/account/account.service.js';
 import { createDictionaryRepository } from './modules/dictionary/dictionary.repository.js';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
 import { createDictionaryService } from './modules/dictionary/dictionary.service.js';
+import { createOperatorRepository } from './modules/operator/operator.repository.js';
+import { operatorRoutes } from './modules/operator/operator.routes.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
 import { createOrganizationRepository } from './modules/organization/organization.repository.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { createOrganizationService } from './modules/organization/organization.service.js';
@@ -90,6 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       organizations: organizationService,
       schools: schoolService,
     }),
+  });
+  await app.register(operatorRoutes, {
+    prefix: '/api/v1/operators',
+    service: createOperatorService(createOperatorRepository(database.db), deps.mailer, config),
   });
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -32,10 +32,11 @@ export interface TestApp {
 
 /**
  * The real HTTP application on a fresh migrated database. `env` overrides settings as the environment would.
- * `extend` may add routes before the app is sealed (for testing cross-cutting behaviour).
+ * `extend` may add routes before the app is sealed (for testing cross-cutting behaviour). `mailer` sends
+ * through a real transport instead of the recording mailer, which then stays empty.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'info', ...options.env });
@@ -50,7 +51,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    mailer: options.mailer ?? mailer,
     logger: pino({ level: 'info' }, sink),
     webRoot: null,
   });

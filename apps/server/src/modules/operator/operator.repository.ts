@@ -1,0 +1,105 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts, organizations, sessions } from '../../db/schema/index.js';
+import { alphabetical, fetchPage, matchesTerm } from '../../lib/search.js';
+
+export interface OperatorValues {
+  fullName: string;
+  emailAddress: string;
+  organizationId: number | null;
+}
+
+export interface OperatorRow {
+  id: number;
+  fullName: string;
+  emailAddress: string;
+  organization: { id: number; name: string } | null;
+}
+
+const columns = {
+  id: accounts.id,
+  fullName: accounts.fullName,
+  emailAddress: accounts.emailAddress,
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+};
+
+function toRow(row: {
+  id: number;
+  fullName: string;
+  emailAddress: string;
+  organizationId: number | null;
+  organizationName: string | null;
+}): OperatorRow {
+  const { organizationId, organizationName, ...account } = row;
+  return {
+    ...account,
+    organization:
+      organizationId !== null && organizationName !== null
+        ? { id: organizationId, name: organizationName }
+        : null,
+  };
+}
+
+/** Accounts as the operators' screen sees them: never their password hash. */
+export function createOperatorRepository(db: Db) {
+  const select = () =>
+    db.select(columns).from(accounts).leftJoin(organizations, eq(organizations.id, accounts.organizationId));
+
+  return {
+    /** Accounts whose full name or e-mail contains every word of the term. */
+    search(term: string | undefined, page: number) {
+      const where = matchesTerm(accounts.searchKey, term);
+      return fetchPage(page, {
+        count: () => db.$count(accounts, where),
+        rows: async (limit, offset) =>
+          (
+            await select()
+              .where(where)
+              .orderBy(asc(alphabetical(accounts.searchKey)), asc(accounts.id))
+              .limit(limit)
+              .offset(offset)
+          ).map(toRow),
+      });
+    },
+
+    async findById(id: number): Promise<OperatorRow | null> {
+      const [row] = await select().where(eq(accounts.id, id));
+      return row ? toRow(row) : null;
+    },
+
+    async organizationExists(id: number): Promise<boolean> {
+      return (await db.$count(organizations, eq(organizations.id, id))) > 0;
+    },
+
+    async insert(values: OperatorValues): Promise<number> {
+      const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+      if (!row) throw new Error('account insert returned nothing');
+      return row.id;
+    },
+
+    async update(id: number, values: OperatorValues): Promise<boolean> {
+      const rows = await db
+        .update(accounts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(accounts.id, id))
+        .returning({ id: accounts.id });
+      return rows.length > 0;
+    },
+
+    /** Sets a new password hash and ends every session of the account, together or not at all. */
+    async replacePassword(id: number, passwordHash: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(accounts)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(eq(accounts.id, id))
+          .returning({ id: accounts.id });
+        await tx.delete(sessions).where(eq(sessions.accountId, id));
+        return rows.length > 0;
+      });
+    },
+  };
+}
+
+export type OperatorRepository = ReturnType<typeof createOperatorRepository>;

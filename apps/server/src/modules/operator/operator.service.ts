@@ -1,0 +1,120 @@
+import { texts, type Operator, type OperatorRequest, type SearchQuery } from '@registry/shared';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { toPaged } from '../../lib/search.js';
+import { generatePassword } from '../../lib/tokens.js';
+import type { MailMessage, Mailer } from '../../mail/mailer.js';
+import type { OperatorRepository, OperatorRow, OperatorValues } from './operator.repository.js';
+
+const accountNotFound = 'Учётная запись не найдена';
+
+function toOperator(row: OperatorRow): Operator {
+  return {
+    Id: row.id,
+    FullName: row.fullName,
+    EmailAddress: row.emailAddress,
+    Organization: row.organization ? { Id: row.organization.id, Name: row.organization.name } : null,
+  };
+}
+
+/** The letter that hands a new password to its owner: the only place the password ever leaves the server. */
+export function passwordMail(account: OperatorRow, password: string, publicUrl: string): MailMessage {
+  return {
+    to: account.emailAddress,
+    subject: 'Доступ к реестру стажёров',
+    text: [
+      `Здравствуйте, ${account.fullName}!`,
+      '',
+      `Для вас подготовлен доступ к реестру стажёров помощников кадастровых инженеров${
+        account.organization ? ` как представителя ${account.organization.name}` : ''
+      }.`,
+      '',
+      `Адрес: ${publicUrl}`,
+      `Логин: ${account.emailAddress}`,
+      `Пароль: ${password}`,
+      '',
+      'Ранее выданный пароль больше не действует.',
+      'Если вы не ожидали этого письма, сообщите об этом оператору реестра.',
+      '',
+    ].join('\n'),
+  };
+}
+
+export function createOperatorService(repo: OperatorRepository, mailer: Mailer, config: Config) {
+  async function findOrFail(id: number) {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError(404, accountNotFound);
+    return row;
+  }
+
+  async function toValues(request: OperatorRequest): Promise<OperatorValues> {
+    const organizationId = request.Organization?.Id ?? null;
+    if (organizationId !== null && !(await repo.organizationExists(organizationId))) {
+      throw new AppError(400, texts.invalidRequest, ['«Organization»: СРО не найдено']);
+    }
+    return { fullName: request.FullName, emailAddress: request.EmailAddress, organizationId };
+  }
+
+  /** Writes an account; an e-mail another account already logs in with is a 409. */
+  async function save(values: OperatorValues, write: () => Promise<number>): Promise<Operator> {
+    try {
+      return toOperator(await findOrFail(await write()));
+    } catch (error) {
+      if (isUniqueViolation(error, 'accounts_email_lower_key')) {
+        throw new AppError(409, `Учётная запись с адресом ${values.emailAddress} уже существует`);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async search(query: SearchQuery) {
+      return toPaged(await repo.search(query.term, query.page), toOperator);
+    },
+
+    async create(request: OperatorRequest): Promise<Operator> {
+      const values = await toValues(request);
+      return save(values, () => repo.insert(values));
+    },
+
+    async update(callerId: number, id: number, request: OperatorRequest): Promise<Operator> {
+      await findOrFail(id);
+      const values = await toValues(request);
+      // Otherwise an operator could lock the last operator out by mistake, and nobody could undo it.
+      if (id === callerId && values.organizationId !== null) {
+        throw new AppError(409, 'Нельзя лишить прав оператора собственную учётную запись');
+      }
+      return save(values, async () => {
+        if (!(await repo.update(id, values))) throw new AppError(404, accountNotFound);
+        return id;
+      });
+    },
+
+    /**
+     * Gives the account a new random password, sent to its e-mail and stored only as a hash; its open
+     * sessions end. The letter goes first: if it cannot be sent, the old password keeps working rather than
+     * the account being left with a password nobody knows.
+     */
+    async sendNewPassword(id: number): Promise<void> {
+      const account = await findOrFail(id);
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      try {
+        await mailer.send(passwordMail(account, password, config.publicUrl));
+      } catch (error) {
+        throw Object.assign(
+          new AppError(
+            502,
+            'Не удалось отправить письмо с паролем. Пароль не изменён, повторите попытку позже.',
+          ),
+          { cause: error },
+        );
+      }
+      if (!(await repo.replacePassword(id, passwordHash))) throw new AppError(404, accountNotFound);
+    },
+  };
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
