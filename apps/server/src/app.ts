@@ -26,6 +26,12 @@ import { createOrganizationService } from './modules/organization/organization.s
 import { createSchoolRepository } from './modules/school/school.repository.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { createSchoolService } from './modules/school/school.service.js';
+import { createArchiveRepository } from './modules/archive/archive.repository.js';
+import { archiveRoutes } from './modules/archive/archive.routes.js';
+import { createArchiveService } from './modules/archive/archive.service.js';
+import { createInternRepository } from './modules/intern/intern.repository.js';
+import { internRoutes } from './modules/intern/intern.routes.js';
+import { createInternService } from './modules/intern/intern.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -46,7 +52,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. Zod validates requests and serializes responses, from the schemas in @registry/shared.
@@ -76,7 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 4. Sessions and who may call what; then refuse cross-site writes.
   await app.register(fastifyCookie);
-  const accountService = createAccountService(createAccountRepository(database.db), config);
+  const internRepository = createInternRepository(database.db);
+  const accountService = createAccountService(createAccountRepository(database.db), config, {
+    internsCount: () => internRepository.countActive(),
+    // Imports arrive with their own issue; until then none is pending.
+    pendingImportsCount: async () => 0,
+  });
   const cookies = registerAuth(app, accountService, config);
   registerCrossSiteGuard(app);
 
@@ -97,6 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operatorRoutes, {
     prefix: '/api/v1/operators',
     service: createOperatorService(createOperatorRepository(database.db), deps.mailer, config),
+  });
+  const internService = createInternService(database.db, internRepository);
+  await app.register(internRoutes, {
+    prefix: '/api/v1/interns',
+    service: internService,
+    repo: internRepository,
+  });
+  await app.register(archiveRoutes, {
+    prefix: '/api/v1/archives',
+    service: createArchiveService(createArchiveRepository(database.db)),
   });
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -14,3 +14,6 @@ export * from './format/snils.js';
 export * from './enums/statuses.js';
 export * from './schemas/fields.js';
 export * from './schemas/intern.js';
+export * from './schemas/intern-api.js';
+export * from './labels.js';
+export * from './format/dates.js';

@@ -27,5 +27,17 @@ export const texts = {
   invalidPassportSeries: 'Серия паспорта: 4 цифры (## ##)',
   invalidPassportNumber: 'Номер паспорта: 6 цифр (### ###)',
   wholeNumber: 'Ожидается целое неотрицательное число',
+  internNotFound: 'Стажёр не найден',
+  staleIntern:
+    'Карточку стажёра уже сохранил другой пользователь. Ваши изменения не сохранены: обновите карточку и внесите их снова.',
+  versionRequired: 'Не указана версия карточки, от которой сделаны изменения',
+  nothingToSave: 'Нет изменений для сохранения',
+  personalInfoRequired: 'Заполните персональные данные стажёра',
+  editingInCorrection: 'Редактирование невозможно в режиме корректировки',
+  correctingInEditing: 'Корректировка невозможна в режиме редактирования',
+  addingInCorrection: 'Добавление записей невозможно в режиме корректировки',
+  removingInCorrection: 'Удаление записей невозможно в режиме корректировки',
+  entryNotFound: (section: string, id: number) => `Запись ${id} не найдена в разделе «${section}»`,
+  unknownReference: (what: string, id: number) => `${what} с кодом ${id} не найдено в справочнике`,
   registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

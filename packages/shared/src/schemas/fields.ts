@@ -39,13 +39,13 @@ export function filledText(max: number) {
 
 const NAME_PATTERN = /^[\p{L}][\p{L}\s'’-]*$/u;
 
-/** A person's name part: letters, spaces, hyphens and apostrophes. */
-export function personName(options: { required: boolean }) {
-  const output = z.string().max(100, texts.tooLong(100)).regex(NAME_PATTERN, texts.invalidName);
-  return options.required
-    ? normalised(z.string().min(1, texts.required).pipe(output), orEmpty)
-    : normalised(output.nullable(), keep);
-}
+const nameOutput = z.string().max(100, texts.tooLong(100)).regex(NAME_PATTERN, texts.invalidName);
+
+/** A person's name part that must be filled in: letters, spaces, hyphens and apostrophes. */
+export const requiredPersonName = normalised(z.string().min(1, texts.required).pipe(nameOutput), orEmpty);
+
+/** A person's name part that may be empty (a patronymic). */
+export const nullablePersonName = normalised(nameOutput.nullable(), keep);
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

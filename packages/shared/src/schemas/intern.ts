@@ -12,7 +12,8 @@ import {
   nullableSnils,
   nullableText,
   nullableTime,
-  personName,
+  nullablePersonName,
+  requiredPersonName,
 } from './fields.js';
 
 /*
@@ -63,9 +64,9 @@ export const EducationSchema = z
 
 export const PersonalInfoSchema = z.object({
   ...entry,
-  LastName: personName({ required: true }),
-  FirstName: personName({ required: true }),
-  PatronymicName: personName({ required: false }),
+  LastName: requiredPersonName,
+  FirstName: requiredPersonName,
+  PatronymicName: nullablePersonName,
   Snils: nullableSnils,
   DateOfBirth: nullableDate,
   Passport: PassportSchema,
@@ -78,9 +79,9 @@ export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
 export const SupervisorSchema = z
   .object({
     ...entry,
-    LastName: personName({ required: true }),
-    FirstName: personName({ required: true }),
-    PatronymicName: personName({ required: false }),
+    LastName: requiredPersonName,
+    FirstName: requiredPersonName,
+    PatronymicName: nullablePersonName,
     /** 'Уникальный регистрационный номер' of the cadastral engineer. */
     CadastreNumber: nullableText(50),
     GrkiNumber: nullableText(50),

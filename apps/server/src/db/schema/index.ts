@@ -2,3 +2,4 @@ export * from './organizations.js';
 export * from './accounts.js';
 export * from './schools.js';
 export * from './dictionary-entries.js';
+export * from './interns.js';

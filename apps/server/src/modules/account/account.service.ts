@@ -14,7 +14,19 @@ export interface CurrentAccount extends Omit<AccountRow, 'passwordHash'> {
 // A session's last-seen time is written at most this often, so that reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function createAccountService(repo: AccountRepository, config: Config) {
+/** Counters of other areas, for the menu badges. */
+export interface MenuCounters {
+  internsCount(): Promise<number>;
+  pendingImportsCount(): Promise<number>;
+}
+
+const noCounters: MenuCounters = { internsCount: async () => 0, pendingImportsCount: async () => 0 };
+
+export function createAccountService(
+  repo: AccountRepository,
+  config: Config,
+  counters: MenuCounters = noCounters,
+) {
   const { session, loginThrottle } = config;
 
   async function refuseIfThrottled(keys: string[]) {
@@ -89,9 +101,13 @@ export function createAccountService(repo: AccountRepository, config: Config) {
       };
     },
 
-    /** Menu counters. Trainees and imports arrive with their own tables; until then there are none. */
+    /** Menu counters: trainees in the register (not deleted) and imports waiting for an operator. */
     async stats(): Promise<AccountStats> {
-      return { InternsCount: 0, PendingImportsCount: 0 };
+      const [InternsCount, PendingImportsCount] = await Promise.all([
+        counters.internsCount(),
+        counters.pendingImportsCount(),
+      ]);
+      return { InternsCount, PendingImportsCount };
     },
 
     /**

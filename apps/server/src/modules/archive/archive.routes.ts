@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ArchiveRecordSchema, ArchiveSearchRowSchema, pagedSchema } from '@registry/shared';
+import { z } from 'zod';
+import type { ArchiveService } from './archive.service.js';
+
+const SearchQuerySchema = z.object({
+  term: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const archiveRoutes: FastifyPluginAsyncZod<{ service: ArchiveService }> = async (app, { service }) => {
+  const tags = ['archives'];
+
+  app.get(
+    '/search',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        querystring: SearchQuerySchema,
+        response: { 200: pagedSchema(ArchiveSearchRowSchema) },
+      },
+    },
+    async (request) => service.searchDocuments(request.query.term, request.query.page),
+  );
+
+  app.get(
+    '/:section/:id',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        params: z.object({ section: z.string().max(50), id: z.coerce.number().int().positive() }),
+        response: { 200: z.array(ArchiveRecordSchema) },
+      },
+    },
+    async (request) => service.timeline(request.params.section, request.params.id),
+  );
+};

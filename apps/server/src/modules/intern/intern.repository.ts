@@ -1,0 +1,309 @@
+import { and, asc, count, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  accounts,
+  changeProtocols,
+  dictionaryEntries,
+  internEntries,
+  internEntryVersions,
+  interns,
+  internshipFacts,
+  organizations,
+  schools,
+} from '../../db/schema/index.js';
+import { alphabetical, matchesTerm } from '../../lib/search.js';
+import { protocolColumns } from './change-protocols.js';
+
+export type EntryRow = { id: number; section: string; position: number; data: Record<string, unknown> };
+export type HistoryKindValue = 'initial' | 'change' | 'correction' | 'removal';
+
+/** What narrows the trainee list; the service turns the query string into this. */
+export interface InternFilter {
+  /** Exact SNILS digits, or a prefix of them (operators only). */
+  snils?: { digits: string; exact: boolean };
+  term?: string;
+  status?: number;
+  organizationId?: number;
+  transfersOnly?: boolean;
+}
+
+function filterConditions(filter: InternFilter): SQL[] {
+  const conditions: SQL[] = [eq(interns.isDeleted, false)];
+  if (filter.snils) {
+    // The index is on the C collation, so both the exact and the prefix match name it to be used.
+    const snils = sql`${interns.snils} collate "C"`;
+    conditions.push(
+      filter.snils.exact ? sql`${snils} = ${filter.snils.digits}` : like(snils, `${filter.snils.digits}%`),
+    );
+  } else {
+    const byTerm = matchesTerm(interns.searchKey, filter.term);
+    if (byTerm) conditions.push(byTerm);
+  }
+  if (filter.status !== undefined) conditions.push(eq(interns.status, filter.status));
+  if (filter.organizationId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${internshipFacts} where ${internshipFacts.internId} = ${interns.id} and ${internshipFacts.organizationId} = ${filter.organizationId})`,
+    );
+  }
+  if (filter.transfersOnly) conditions.push(gt(interns.organizationCount, 1));
+  return conditions;
+}
+
+const listOrder = [alphabetical(interns.searchKey), asc(interns.id)];
+
+export function createInternRepository(db: Db) {
+  return {
+    /** Locks the trainee row for the rest of the transaction. */
+    async lock(tx: Db, id: number) {
+      const [row] = await tx
+        .select({ version: interns.version, isDeleted: interns.isDeleted })
+        .from(interns)
+        .where(eq(interns.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    async insertIntern(tx: Db): Promise<number> {
+      const [row] = await tx.insert(interns).values({}).returning({ id: interns.id });
+      return row!.id;
+    },
+
+    async updateProjection(
+      tx: Db,
+      id: number,
+      values: {
+        fullName: string;
+        snils: string | null;
+        status: number;
+        organizationCount: number;
+        version: number;
+      },
+    ) {
+      await tx
+        .update(interns)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(interns.id, id));
+    },
+
+    async find(id: number) {
+      const [row] = await db.select().from(interns).where(eq(interns.id, id));
+      return row ?? null;
+    },
+
+    async setDeleted(id: number, isDeleted: boolean): Promise<boolean> {
+      const rows = await db
+        .update(interns)
+        .set({ isDeleted, updatedAt: sql`now()`, version: sql`${interns.version} + 1` })
+        .where(eq(interns.id, id))
+        .returning({ id: interns.id });
+      return rows.length > 0;
+    },
+
+    /** The current entries of a trainee, optionally of some sections only, in section order. */
+    async currentEntries(tx: Db, internId: number, sections?: string[]): Promise<EntryRow[]> {
+      const conditions = [eq(internEntries.internId, internId), eq(internEntries.isRemoved, false)];
+      if (sections) conditions.push(inArray(internEntries.section, sections));
+      return tx
+        .select({
+          id: internEntries.id,
+          section: internEntries.section,
+          position: internEntries.position,
+          data: internEntries.data,
+        })
+        .from(internEntries)
+        .where(and(...conditions))
+        .orderBy(asc(internEntries.section), asc(internEntries.position), asc(internEntries.id));
+    },
+
+    async insertEntry(
+      tx: Db,
+      values: { internId: number; section: string; position: number; data: Record<string, unknown> },
+    ) {
+      const [row] = await tx.insert(internEntries).values(values).returning({ id: internEntries.id });
+      return row!.id;
+    },
+
+    async updateEntry(tx: Db, id: number, values: { position: number; data?: Record<string, unknown> }) {
+      await tx
+        .update(internEntries)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(internEntries.id, id));
+    },
+
+    async removeEntry(tx: Db, id: number) {
+      await tx
+        .update(internEntries)
+        .set({ isRemoved: true, updatedAt: sql`now()` })
+        .where(eq(internEntries.id, id));
+    },
+
+    async insertVersion(
+      tx: Db,
+      values: {
+        entryId: number;
+        kind: HistoryKindValue;
+        data: Record<string, unknown>;
+        previousData: Record<string, unknown> | null;
+        protocolId: number;
+        operatorId: number | null;
+      },
+    ) {
+      await tx.insert(internEntryVersions).values(values);
+    },
+
+    /** A correction rewrites the state the entry's latest version recorded, as if it had been right. */
+    async amendLatestVersion(tx: Db, entryId: number, data: Record<string, unknown>) {
+      await tx.execute(sql`
+        update ${internEntryVersions} set data = ${JSON.stringify(data)}::jsonb
+        where id = (select max(id) from ${internEntryVersions} where entry_id = ${entryId} and kind <> 'correction')`);
+    },
+
+    async insertProtocol(tx: Db, values: typeof changeProtocols.$inferInsert): Promise<number> {
+      const [row] = await tx.insert(changeProtocols).values(values).returning({ id: changeProtocols.id });
+      return row!.id;
+    },
+
+    async setProtocolSections(tx: Db, protocolId: number, sections: string[]) {
+      await tx
+        .update(changeProtocols)
+        .set({ modifiedSections: sections })
+        .where(eq(changeProtocols.id, protocolId));
+    },
+
+    async replaceFacts(tx: Db, internId: number, facts: (typeof internshipFacts.$inferInsert)[]) {
+      await tx.delete(internshipFacts).where(eq(internshipFacts.internId, internId));
+      if (facts.length > 0) await tx.insert(internshipFacts).values(facts);
+    },
+
+    /** The ids among `ids` that exist: organizations, schools, or entries of one dictionary. */
+    async existingIds(tx: Db, kind: 'organizations' | 'schools' | { dictionary: string }, ids: number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows =
+        kind === 'organizations'
+          ? await tx
+              .select({ id: organizations.id, name: organizations.name })
+              .from(organizations)
+              .where(inArray(organizations.id, ids))
+          : kind === 'schools'
+            ? await tx
+                .select({ id: schools.id, name: schools.name })
+                .from(schools)
+                .where(inArray(schools.id, ids))
+            : await tx
+                .select({ id: dictionaryEntries.id, name: dictionaryEntries.value })
+                .from(dictionaryEntries)
+                .where(and(eq(dictionaryEntries.code, kind.dictionary), inArray(dictionaryEntries.id, ids)));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async protocolsOf(internId: number) {
+      return db
+        .select(protocolColumns)
+        .from(changeProtocols)
+        .leftJoin(organizations, eq(organizations.id, changeProtocols.organizationId))
+        .leftJoin(accounts, eq(accounts.id, changeProtocols.operatorId))
+        .where(eq(changeProtocols.internId, internId))
+        .orderBy(asc(changeProtocols.createdAt), asc(changeProtocols.id));
+    },
+
+    /** Registration numbers of the given trainees, unordered; the service orders them. */
+    async registrationFacts(internIds: number[]) {
+      if (internIds.length === 0) return [];
+      return db
+        .select({
+          internId: internshipFacts.internId,
+          entryId: internshipFacts.entryId,
+          organizationId: internshipFacts.organizationId,
+          organizationName: organizations.name,
+          registryNumber: internshipFacts.registryNumber,
+          status: internshipFacts.status,
+          startedAt: internshipFacts.startedAt,
+        })
+        .from(internshipFacts)
+        .innerJoin(organizations, eq(organizations.id, internshipFacts.organizationId))
+        .where(
+          and(
+            inArray(internshipFacts.internId, internIds),
+            sql`${internshipFacts.registryNumber} is not null`,
+          ),
+        );
+    },
+
+    /** One page of the list, plus one row to tell whether another page follows. */
+    async searchPage(filter: InternFilter, limit: number, offset: number) {
+      return db
+        .select({
+          id: interns.id,
+          fullName: interns.fullName,
+          status: interns.status,
+          isDeleted: interns.isDeleted,
+        })
+        .from(interns)
+        .where(and(...filterConditions(filter)))
+        .orderBy(...listOrder)
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** How many trainees match, counting no further than `cap`: an exact count of a million rows is never paid. */
+    async countUpTo(filter: InternFilter, cap: number): Promise<number> {
+      const matching = db
+        .select({ one: sql`1`.as('one') })
+        .from(interns)
+        .where(and(...filterConditions(filter)))
+        .limit(cap)
+        .as('matching');
+      const [row] = await db.select({ n: count() }).from(matching);
+      return row?.n ?? 0;
+    },
+
+    /** Trainees matching the filter in list order after the given key: the export reads the list in batches. */
+    async batchAfter(filter: InternFilter, after: { searchKey: string; id: number } | null, size: number) {
+      const conditions = filterConditions(filter);
+      if (after) {
+        conditions.push(
+          sql`(${interns.searchKey} collate "C", ${interns.id}) > (${after.searchKey} collate "C", ${after.id})`,
+        );
+      }
+      return db
+        .select({
+          id: interns.id,
+          fullName: interns.fullName,
+          searchKey: interns.searchKey,
+          status: interns.status,
+          snils: interns.snils,
+        })
+        .from(interns)
+        .where(and(...conditions))
+        .orderBy(...listOrder)
+        .limit(size);
+    },
+
+    async entriesOf(internIds: number[], section: string) {
+      if (internIds.length === 0) return [];
+      return db
+        .select({
+          internId: internEntries.internId,
+          id: internEntries.id,
+          position: internEntries.position,
+          data: internEntries.data,
+        })
+        .from(internEntries)
+        .where(
+          and(
+            inArray(internEntries.internId, internIds),
+            eq(internEntries.section, section),
+            eq(internEntries.isRemoved, false),
+          ),
+        )
+        .orderBy(asc(internEntries.internId), asc(internEntries.position));
+    },
+
+    async countActive(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(interns).where(eq(interns.isDeleted, false));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type InternRepository = ReturnType<typeof createInternRepository>;

@@ -1,0 +1,134 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParamsSchema,
+  InternSchema,
+  InternSearchQuerySchema,
+  InternSearchResultSchema,
+  PublicInternSchema,
+  SaveInternSchema,
+  toDateValue,
+} from '@registry/shared';
+import type { z } from 'zod';
+import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { writeInternExport } from './intern-export.js';
+import type { InternRepository } from './intern.repository.js';
+import { toFilter, type InternService, type SaveRequest } from './intern.service.js';
+
+type SaveBody = z.output<typeof SaveInternSchema>;
+
+function toSaveRequest(body: SaveBody, internId: number | null, operatorId: number): SaveRequest {
+  const { Version, ...sections } = body.Intern;
+  return {
+    internId,
+    version: Version,
+    isCorrecting: body.IsCorrecting,
+    sections: sections as SaveRequest['sections'],
+    protocol: {
+      number: body.Protocol.number,
+      date: body.Protocol.date!,
+      outgoingNumber: body.Protocol.outgoingNumber ?? body.Outgoing?.Number ?? null,
+      outgoingDate: body.Protocol.outgoingDate ?? body.Outgoing?.Date ?? null,
+    },
+    operatorId,
+  };
+}
+
+export const internRoutes: FastifyPluginAsyncZod<{ service: InternService; repo: InternRepository }> = async (
+  app,
+  { service, repo },
+) => {
+  const tags = ['interns'];
+
+  app.get(
+    '/search',
+    {
+      config: { access: 'anyone' },
+      schema: { tags, querystring: InternSearchQuerySchema, response: { 200: InternSearchResultSchema } },
+    },
+    async (request) =>
+      service.search(request.query, request.account !== null && request.account.organization === null),
+  );
+
+  app.get(
+    '/export',
+    { config: { access: 'operator' }, schema: { tags, querystring: InternSearchQuerySchema } },
+    async (request, reply) => {
+      const filter = toFilter(request.query, true)!;
+      const today = toDateValue(new Date());
+      const name = `${request.query.full ? 'Стажёры (полная выгрузка)' : 'Стажёры'} ${today}.xlsx`;
+      const asciiName = `${request.query.full ? 'interns-full' : 'interns'}-${today}.xlsx`;
+      const stream = new PassThrough();
+      writeInternExport(repo, service.registrationNumbersOf, filter, request.query.full, stream).catch(
+        (error: unknown) => {
+          request.log.error({ err: error }, 'export failed');
+          stream.destroy(error as Error);
+        },
+      );
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(name, asciiName))
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParamsSchema, response: { 200: InternSchema } },
+    },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/:id/public',
+    {
+      config: { access: 'anyone' },
+      schema: { tags, params: IdParamsSchema, response: { 200: PublicInternSchema } },
+    },
+    async (request) => service.getPublic(request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'operator' },
+      schema: { tags, body: SaveInternSchema, response: { 201: InternSchema } },
+    },
+    async (request, reply) => {
+      const id = await service.save(toSaveRequest(request.body, null, request.account!.id));
+      return reply.status(201).send(await service.get(id));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParamsSchema, body: SaveInternSchema, response: { 200: InternSchema } },
+    },
+    async (request) => {
+      const id = await service.save(toSaveRequest(request.body, request.params.id, request.account!.id));
+      return service.get(id);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParamsSchema, response: { 200: InternSchema } },
+    },
+    async (request) => service.setDeleted(request.params.id, true),
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParamsSchema, response: { 200: InternSchema } },
+    },
+    async (request) => service.setDeleted(request.params.id, false),
+  );
+};

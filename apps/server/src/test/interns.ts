@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { clientHeaders } from './build-test-app.js';
+
+let protocolNumber = 0;
+
+/** A basis document for a save. */
+export function protocol(number = `${++protocolNumber}-П`, date = '2025-03-15') {
+  return { number, date };
+}
+
+/** Personal info of a new trainee (a negative Id), with a valid SNILS unless one is given. */
+export function personalInfo(values: Record<string, unknown> = {}) {
+  return { Id: -1, LastName: 'Смирнова', FirstName: 'Елена', PatronymicName: 'Викторовна', ...values };
+}
+
+export function internship(organizationId: number, values: Record<string, unknown> = {}) {
+  return { Id: -2, Organization: { Id: organizationId, Name: '' }, Status: 0, ...values };
+}
+
+/** Saves a new trainee through the API as the given operator and returns the saved card. */
+export async function createIntern(
+  app: FastifyInstance,
+  cookie: string,
+  sections: Record<string, unknown[]>,
+  basis = protocol(),
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/interns/',
+    headers: { cookie, ...clientHeaders },
+    payload: { Intern: sections, Protocol: basis },
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** Saves changes to a trainee through the API; returns the raw response. */
+export function saveIntern(
+  app: FastifyInstance,
+  cookie: string,
+  id: number,
+  intern: Record<string, unknown>,
+  options: { isCorrecting?: boolean; basis?: { number: string; date: string } } = {},
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/v1/interns/${id}`,
+    headers: { cookie, ...clientHeaders },
+    payload: {
+      IsCorrecting: options.isCorrecting ?? false,
+      Intern: intern,
+      Protocol: options.basis ?? protocol(),
+    },
+  });
+}

@@ -1,0 +1,37 @@
+/** SPEC.md §9: dates are shown yyyy.MM.dd. Takes the value form yyyy-MM-dd. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : value;
+}
+
+/** SPEC.md §9: date and time are shown yyyy.MM.dd HH:mm, in Moscow time, where the registry works. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone = 'Europe/Moscow'): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('ru-RU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}.${parts.month}.${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The date value yyyy-MM-dd of a moment, in Moscow time. */
+export function toDateValue(date: Date, timeZone = 'Europe/Moscow'): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { texts } from '../texts.js';
+import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
+import {
+  DocumentSchema,
+  ExaminationAppealSchema,
+  ExaminationResultSchema,
+  ExaminationSchema,
+  InternshipSchema,
+  InternshipStepsSchema,
+  PersonalInfoSchema,
+  ReissueSchema,
+  SupervisorSchema,
+} from './intern.js';
+
+/** A registration number of a trainee: an internship's number in its SRO. */
+export const RegistrationNumberSchema = z.object({
+  Organization: NamedRefSchema,
+  Number: z.string(),
+  Status: z.number().int(),
+});
+export type RegistrationNumber = z.infer<typeof RegistrationNumberSchema>;
+
+/** A basis document under which changes were entered (the 'Документы' section and the history). */
+export const ChangeProtocolSchema = z.object({
+  Id: z.number().int(),
+  Import: z.object({ Id: z.number().int(), Organization: NamedRefSchema }).nullable(),
+  Requisites: z.object({ Number: z.string(), Date: z.string() }),
+  OutgoingRequisites: z.object({ Number: z.string().nullable(), Date: z.string().nullable() }),
+  IsCorrection: z.boolean(),
+  OperatorName: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+export type ChangeProtocol = z.infer<typeof ChangeProtocolSchema>;
+
+const sectionLists = {
+  PersonalInfo: z.array(PersonalInfoSchema).max(20),
+  Supervisors: z.array(SupervisorSchema).max(50),
+  Internships: z.array(InternshipSchema).max(50),
+  InternshipSteps: z.array(InternshipStepsSchema).max(50),
+  Examinations: z.array(ExaminationSchema).max(50),
+  ExaminationResults: z.array(ExaminationResultSchema).max(50),
+  ExaminationAppeals: z.array(ExaminationAppealSchema).max(50),
+  Reissues: z.array(ReissueSchema).max(50),
+  Documents: z.array(DocumentSchema).max(200),
+};
+
+/** The whole trainee as an operator sees it. */
+export const InternSchema = z.object({
+  Id: z.number().int(),
+  /** Grows with every save; a save must name the version it was made from. */
+  Version: z.number().int(),
+  FullName: z.string(),
+  Status: z.number().int(),
+  IsDeleted: z.boolean(),
+  RegistrationNumbers: z.array(RegistrationNumberSchema),
+  ...sectionLists,
+  ChangeProtocols: z.array(ChangeProtocolSchema),
+});
+export type Intern = z.infer<typeof InternSchema>;
+
+/** The basis document of a save: incoming number and date required, outgoing ones optional. */
+export const ProtocolInputSchema = z.object({
+  number: z.string({ error: texts.required }).trim().min(1, texts.required).max(100, texts.tooLong(100)),
+  date: nullableDate.refine((value) => value !== null, texts.required),
+  outgoingNumber: nullableText(100).optional(),
+  outgoingDate: nullableDate.optional(),
+});
+export type ProtocolInput = z.input<typeof ProtocolInputSchema>;
+
+/**
+ * A save of the card: the sections that were edited, each the full new list of its entries (a negative Id
+ * is a new entry; an existing entry left out is removed from the current state and kept in history).
+ */
+export const SaveInternSchema = z.object({
+  IsCorrecting: z.boolean().default(false),
+  Intern: z.object({ Version: z.number().int().optional(), ...sectionLists }).partial({
+    PersonalInfo: true,
+    Supervisors: true,
+    Internships: true,
+    InternshipSteps: true,
+    Examinations: true,
+    ExaminationResults: true,
+    ExaminationAppeals: true,
+    Reissues: true,
+    Documents: true,
+  }),
+  Protocol: ProtocolInputSchema,
+  Outgoing: z.object({ Number: nullableText(100).optional(), Date: nullableDate.optional() }).optional(),
+});
+export type SaveIntern = z.input<typeof SaveInternSchema>;
+
+const optionalQueryText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((value) => value || undefined);
+const queryFlag = z
+  .enum(['true', 'false', ''])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** Query of the trainee list and its export; empty parameters are ignored. */
+export const InternSearchQuerySchema = z.object({
+  term: optionalQueryText,
+  status: z
+    .enum(['0', '1', '2', ''])
+    .optional()
+    .transform((value) => (value ? Number(value) : undefined)),
+  org: z
+    .union([z.literal(''), z.coerce.number().int().positive()])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  transfer: queryFlag,
+  full: queryFlag,
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type InternSearchQuery = z.output<typeof InternSearchQuerySchema>;
+
+/** A row of the trainee list. */
+export const InternListItemSchema = z.object({
+  Id: z.number().int(),
+  FullName: z.string(),
+  Status: z.number().int(),
+  RegistrationNumbers: z.array(RegistrationNumberSchema),
+  IsDeleted: z.boolean(),
+});
+export type InternListItem = z.infer<typeof InternListItemSchema>;
+
+/** A page of the list; `TotalPages` is exact unless `HasMore` says there are pages beyond it. */
+export const InternSearchResultSchema = z.object({
+  Page: z.number().int(),
+  TotalPages: z.number().int(),
+  HasMore: z.boolean(),
+  Results: z.array(InternListItemSchema),
+});
+export type InternSearchResult = z.infer<typeof InternSearchResultSchema>;
+
+/** What the public sees of a trainee (DESIGN.md §6): never SNILS, passport, birth date or contacts. */
+export const PublicInternSchema = z.object({
+  Id: z.number().int(),
+  FullName: z.string(),
+  Status: z.number().int(),
+  RegistrationNumbers: z.array(RegistrationNumberSchema),
+  PersonalInfo: z.array(
+    z.object({
+      Id: z.number().int(),
+      LastName: z.string(),
+      FirstName: z.string(),
+      PatronymicName: z.string().nullable(),
+    }),
+  ),
+  Supervisors: z.array(
+    z.object({
+      Id: z.number().int(),
+      LastName: z.string(),
+      FirstName: z.string(),
+      PatronymicName: z.string().nullable(),
+      CadastreNumber: z.string().nullable(),
+    }),
+  ),
+  Internships: z.array(InternshipSchema),
+  InternshipSteps: z.array(InternshipStepsSchema),
+});
+export type PublicIntern = z.infer<typeof PublicInternSchema>;
+
+/** A public list row. */
+export const PublicInternListItemSchema = InternListItemSchema.omit({ IsDeleted: true });
+
+/** The kinds of a history record, with the Russian names the archive shows. */
+export const historyKinds = {
+  initial: 'Первичное внесение',
+  change: 'Изменение',
+  correction: 'Корректировка',
+  removal: 'Удаление записи',
+} as const;
+export type HistoryKind = keyof typeof historyKinds;
+
+/** One version in an entry's timeline. */
+export const ArchiveRecordSchema = z.object({
+  Id: z.number().int(),
+  Kind: z.enum(Object.keys(historyKinds) as [HistoryKind, ...HistoryKind[]]),
+  KindName: z.string(),
+  OperatorName: z.string().nullable(),
+  CreatedAt: z.string(),
+  Protocol: ChangeProtocolSchema,
+  /** The entry as it was after this version. */
+  Data: z.record(z.string(), z.unknown()),
+  /** The entry as it was before, or null for the first version. */
+  PreviousData: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ArchiveRecord = z.infer<typeof ArchiveRecordSchema>;
+
+/** A row of the documents search: a change protocol with the trainee and the sections it changed. */
+export const ArchiveSearchRowSchema = z.object({
+  Id: z.number().int(),
+  Intern: z.object({ Id: z.number().int(), FullName: z.string() }),
+  Import: z.object({ Id: z.number().int(), Organization: NamedRefSchema }).nullable(),
+  Requisites: z.object({ Number: z.string(), Date: z.string() }),
+  Modified: z.array(z.string()),
+  CreatedAt: z.string(),
+});
+export type ArchiveSearchRow = z.infer<typeof ArchiveSearchRowSchema>;
