@@ -1,5 +1,4 @@
-import type {
-  InternSchema} from '@registry/shared';
+import type { InternSchema } from '@registry/shared';
 import {
   isValidSnils,
   internSectionKeys,
