@@ -17,3 +17,4 @@ export * from './schemas/intern.js';
 export * from './schemas/intern-api.js';
 export * from './labels.js';
 export * from './format/dates.js';
+export * from './schemas/import.js';

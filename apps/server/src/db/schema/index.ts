@@ -3,3 +3,4 @@ export * from './accounts.js';
 export * from './schools.js';
 export * from './dictionary-entries.js';
 export * from './interns.js';
+export * from './imports.js';

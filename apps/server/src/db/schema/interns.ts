@@ -4,6 +4,7 @@ import {
   char,
   date,
   index,
+  type AnyPgColumn,
   integer,
   jsonb,
   pgTable,
@@ -13,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { imports } from './imports.js';
 import { organizations } from './organizations.js';
 
 /**
@@ -64,7 +66,7 @@ export const changeProtocols = pgTable(
       .notNull()
       .references(() => interns.id),
     /** The import the changes came from; null for a manual entry. */
-    importId: integer(),
+    importId: integer().references((): AnyPgColumn => imports.id),
     /** The SRO of that import, kept here so that the documents search needs no join through imports. */
     organizationId: integer().references(() => organizations.id),
     number: varchar({ length: 100 }).notNull(),

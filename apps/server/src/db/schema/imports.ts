@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { interns } from './interns.js';
+import { organizations } from './organizations.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded and generated files, kept in the database so that an app server holds no state of its own.
+ * The content is read only when the file itself is asked for.
+ */
+export const storedFiles = pgTable('stored_files', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar({ length: 255 }).notNull(),
+  size: integer().notNull(),
+  /** The extension the name claims ('xls'); `extension` is what the content turned out to be. */
+  nominalExtension: varchar({ length: 20 }).notNull(),
+  extension: varchar({ length: 20 }).notNull(),
+  contentType: varchar({ length: 100 }).notNull(),
+  sha256: varchar({ length: 64 }).notNull(),
+  content: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One uploaded change file of an SRO with its documents; its rows are `import_changes`. */
+export const imports = pgTable(
+  'imports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    importedById: integer()
+      .notNull()
+      .references(() => accounts.id),
+    importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last moment for an operator to enter the changes. */
+    deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    /** 0 pending, 1 being processed, 2 processed, 3 rejected. */
+    status: smallint().notNull().default(0),
+    importSchools: boolean().notNull().default(false),
+    fileId: integer()
+      .notNull()
+      .references(() => storedFiles.id),
+    protocolFileId: integer().references(() => storedFiles.id),
+    protocolSignatureFileId: integer().references(() => storedFiles.id),
+    letterFileId: integer().references(() => storedFiles.id),
+    letterSignatureFileId: integer().references(() => storedFiles.id),
+    /** Incoming requisites: how the registry registered the letter. */
+    number: varchar({ length: 100 }),
+    date: date({ mode: 'string' }),
+    /** Outgoing requisites: the SRO's own number and date of the letter. */
+    organizationNumber: varchar({ length: 100 }),
+    organizationDate: date({ mode: 'string' }),
+    rowCount: integer().notNull(),
+    pendingCount: integer().notNull(),
+    rejectedCount: integer().notNull().default(0),
+    /** What the reader noticed without refusing the file: unknown headers, unknown schools. */
+    notices: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    rejectionReason: text(),
+    rejectionFileId: integer().references(() => storedFiles.id),
+    rejectedAt: timestamp({ withTimezone: true }),
+    rejectedById: integer().references(() => accounts.id),
+  },
+  (t) => [
+    index('imports_status_time_idx').on(t.status, t.importedAt, t.id),
+    index('imports_time_idx').on(t.importedAt, t.id),
+    index('imports_organization_time_idx').on(t.organizationId, t.importedAt, t.id),
+  ],
+);
+
+/** A row of an import: a trainee's data as the SRO reported it, waiting for an operator. */
+export const importChanges = pgTable(
+  'import_changes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    importId: integer()
+      .notNull()
+      .references(() => imports.id),
+    /** The spreadsheet's own row number. */
+    rowNumber: integer().notNull(),
+    /** 0 pending, 1 finished, 2 rejected. */
+    status: smallint().notNull().default(0),
+    fullName: varchar({ length: 400 }).notNull(),
+    snils: varchar({ length: 14 }),
+    /** The four sections as the shared schemas shape them: PersonalInfo, Supervisors, Internship, InternshipSteps. */
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The cells as they were written, by header. */
+    raw: jsonb().$type<Record<string, string>>().notNull(),
+    notices: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    rejectionReason: text(),
+    internId: integer().references(() => interns.id),
+    processedById: integer().references(() => accounts.id),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('import_changes_import_idx').on(t.importId, t.status, t.rowNumber),
+    index('import_changes_pending_snils_idx')
+      .on(t.snils)
+      .where(sql`${t.status} = 0`),
+  ],
+);

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { texts } from '../texts.js';
+import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
+
+/** A stored file as the import screens show it. */
+export const ImportFileSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  Size: z.number().int(),
+  /** The extension the name claims; `Extension` is what the content is. */
+  NominalExtension: z.string(),
+  Extension: z.string(),
+});
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+const RequisitesOutSchema = z.object({ Number: z.string().nullable(), Date: z.string().nullable() });
+
+const ImportedBySchema = z.object({
+  Id: z.number().int(),
+  FullName: z.string(),
+  Organization: NamedRefSchema.nullable(),
+});
+
+const importBase = {
+  Id: z.number().int(),
+  Organization: NamedRefSchema,
+  ImportedBy: ImportedBySchema,
+  ImportedAt: z.string(),
+  FileName: z.string(),
+  File: ImportFileSchema,
+  Status: z.number().int(),
+  RowCount: z.number().int(),
+  PendingCount: z.number().int(),
+  RejectedCount: z.number().int(),
+  Requisites: RequisitesOutSchema,
+  OrganizationRequisites: RequisitesOutSchema,
+  /** Days left to enter the changes, rounded up; 0 or less is overdue. */
+  ExpiresInDays: z.number().int(),
+  DeadlineAt: z.string(),
+};
+
+/** A row of the import list. */
+export const ImportListItemSchema = z.object(importBase);
+export type ImportListItem = z.infer<typeof ImportListItemSchema>;
+
+const ChangeRowSchema = z.object({
+  Id: z.number().int(),
+  RowNumber: z.number().int(),
+  FullName: z.string(),
+  Snils: z.string().nullable(),
+});
+
+/** An import with its rows and documents (SPEC.md §3 Import). */
+export const ImportSchema = z.object({
+  ...importBase,
+  Pending: z.array(ChangeRowSchema),
+  Finished: z.array(ChangeRowSchema.extend({ InternId: z.number().int().nullable() })),
+  Rejected: z.array(
+    ChangeRowSchema.extend({
+      RejectionReason: z.string().nullable(),
+      RejectionId: z.number().int().nullable(),
+    }),
+  ),
+  Rejection: z.object({ Id: z.number().int().nullable(), Reason: z.string() }).nullable(),
+  Protocol: ImportFileSchema.nullable(),
+  ProtocolSignature: ImportFileSchema.nullable(),
+  Letter: ImportFileSchema.nullable(),
+  LetterSignature: ImportFileSchema.nullable(),
+  Notices: z.array(z.string()),
+});
+export type Import = z.infer<typeof ImportSchema>;
+
+/** Multipart `data` of an operator's upload. */
+export const OperatorUploadDataSchema = z.object({
+  importSchools: z.boolean().default(false),
+  organizationId: z.number({ error: texts.required }).int().positive(texts.required),
+  number: nullableText(100).optional(),
+  date: nullableDate.optional(),
+});
+export type OperatorUploadData = z.input<typeof OperatorUploadDataSchema>;
+
+/** Multipart `data` of an SRO representative's upload: the letter's outgoing number and date. */
+export const DeltaUploadDataSchema = z.object({
+  Number: z.string({ error: texts.required }).trim().min(1, texts.required).max(100, texts.tooLong(100)),
+  Date: nullableDate.refine((value) => value !== null, texts.required),
+});
+export type DeltaUploadData = z.input<typeof DeltaUploadDataSchema>;
+
+/** 'Редактирование импорта': incoming requisites, and optionally the SRO's outgoing ones. */
+export const EditImportSchema = z.object({
+  Number: z.string({ error: texts.required }).trim().min(1, texts.required).max(100, texts.tooLong(100)),
+  Date: nullableDate.refine((value) => value !== null, texts.required),
+  OrganizationNumber: nullableText(100).optional(),
+  OrganizationDate: nullableDate.optional(),
+});
+export type EditImport = z.input<typeof EditImportSchema>;
+
+/** The reason of a rejection (of an import or of one row). */
+export const RejectSchema = z.object({
+  reason: z.string({ error: texts.required }).trim().min(1, texts.required).max(2000, texts.tooLong(2000)),
+});
+export type Reject = z.input<typeof RejectSchema>;
+
+/** Tabs of the import list and the statuses each shows. */
+export const importTabs = {
+  all: { path: '', title: 'Все' },
+  pending: { path: '/pending', title: 'Ожидают обработки' },
+  completed: { path: '/completed', title: 'Обработанные' },
+  rejected: { path: '/rejected', title: 'Отклонённые' },
+} as const;
+export type ImportTab = keyof typeof importTabs;
