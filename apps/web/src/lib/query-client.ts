@@ -17,19 +17,35 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function reportError(error: unknown, meta: ErrorMeta | undefined) {
-  if (meta?.hasOwnErrorHandling) return;
-  showErrorDialog(error, { title: meta?.errorTitle });
-}
+type QueryClientOptions = {
+  /**
+   * Called when the server answers 401 to any call: the session has expired, and the app refreshes its
+   * session so that the guards take the user to the public registry.
+   */
+  onUnauthorized?: (queryClient: QueryClient) => void;
+};
 
 /** Repeats only failures where the server gave no answer; an answered error would come back the same. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   return !(error instanceof ApiError) && failureCount < 2;
 }
 
-/** The app's one client cache; every failure without a screen-specific handler opens the error dialog. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/**
+ * The app's one client cache. A 401 goes to `onUnauthorized` instead of a dialog: the user is about to be
+ * sent elsewhere, and a dialog saying 'Требуется вход в систему' over a screen that vanishes helps nobody.
+ * Every other failure without a screen-specific handler opens the error dialog.
+ */
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
+  const reportError = (error: unknown, meta: ErrorMeta | undefined) => {
+    if (error instanceof ApiError && error.isUnauthorized) {
+      onUnauthorized?.(queryClient);
+      return;
+    }
+    if (meta?.hasOwnErrorHandling) return;
+    showErrorDialog(error, { title: meta?.errorTitle });
+  };
+
+  const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => reportError(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => reportError(error, mutation.meta),
@@ -39,4 +55,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { SessionInfoSchema, type SessionInfo } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
 
@@ -25,4 +25,12 @@ export const sessionQueryOptions = () =>
 /** Who is using the app. Suspends until known: the app shows its spinner meanwhile. */
 export function useSession() {
   return useSuspenseQuery(sessionQueryOptions());
+}
+
+/**
+ * Asks the server who the user is again, as when a call answered 401 because the session expired: the guards
+ * then see an anonymous visitor and send them to the public registry.
+ */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
 }
