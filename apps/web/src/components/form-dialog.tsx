@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { splitServerError } from '@/lib/server-errors';
+
+/** What a form dialog needs from its form: how to submit and close, and the state of the save. */
+type FormDialogState = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  isSaving: boolean;
+  /** Lines of a refusal that no field shows. */
+  alert: string[];
+};
+
+/**
+ * Wires a dialog's form to its save call, for `<FormDialog {...state}>`: the schema checks the fields first;
+ * a save the server refuses puts each message under the field it names and the rest in the alert; a save
+ * that succeeds closes the dialog. Saving lasts from the click to the answer.
+ */
+export function useFormDialog<T extends FieldValues, TOutput>(
+  form: UseFormReturn<T, unknown, TOutput>,
+  save: (values: TOutput) => Promise<unknown>,
+  onClose: () => void,
+): FormDialogState {
+  const [alert, setAlert] = useState<string[]>([]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert([]);
+    try {
+      await save(values);
+    } catch (error) {
+      const refusal = splitServerError(error, Object.keys(form.getValues()));
+      for (const { field, message } of refusal.fieldErrors) {
+        form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
+      }
+      setAlert(refusal.alert);
+      return;
+    }
+    onClose();
+  });
+
+  return { onSubmit, onClose, isSaving: form.formState.isSubmitting, alert };
+}
+
+type FormDialogProps = FormDialogState & {
+  title: string;
+  children: ReactNode;
+  /** Buttons at the left of the dialog's actions, apart from Cancel and Save. */
+  extraActions?: ReactNode;
+};
+
+/** A create/edit dialog: the form's fields, a refusal in an alert, Cancel, and Save (disabled while saving). */
+export function FormDialog({
+  title,
+  onSubmit,
+  onClose,
+  isSaving,
+  alert,
+  children,
+  extraActions,
+}: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      // Closing mid-save would hide the answer; the dialog stays until the save is done.
+      onClose={isSaving ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {alert.length > 0 && (
+              <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+                {alert.join('\n')}
+              </Alert>
+            )}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          {extraActions}
+          <Box sx={{ flexGrow: 1 }} />
+          <Button onClick={onClose} disabled={isSaving}>
+            Отмена
+          </Button>
+          <Button type="submit" variant="contained" loading={isSaving}>
+            Сохранить
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

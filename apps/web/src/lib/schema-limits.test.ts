@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { OperatorRequestSchema, OrganizationCreateRequestSchema } from '@registry/shared';
+import { maxLengthOf } from './schema-limits';
+
+describe('maxLengthOf', () => {
+  it('reads the limits of the contract, through optional and nullable wrappers', () => {
+    const fields = OrganizationCreateRequestSchema.shape;
+    expect(maxLengthOf(fields.Name)).toBe(500);
+    expect(maxLengthOf(fields.FormerName)).toBe(500);
+    expect(maxLengthOf(fields.EmailAddress)).toBe(200);
+    expect(maxLengthOf(OperatorRequestSchema.shape.EmailAddress)).toBe(200);
+  });
+
+  it('refuses a field without a limit rather than invent one', () => {
+    expect(() => maxLengthOf(z.string())).toThrow();
+    expect(() => maxLengthOf(z.number())).toThrow();
+  });
+});
