@@ -1,0 +1,123 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode, type Ref } from 'react';
+import { searchQueryOptions, type SearchEndpoint } from '@/lib/search-queries';
+import { useDebouncedCallback, useDebouncedValue } from '@/lib/use-debounce';
+
+/** How long typing must pause before a picker asks the server. */
+export const PICKER_SEARCH_DELAY_MS = 300;
+
+export const tooShortText = (minLength: number) => `Введите не менее ${minLength} символов`;
+export const noOptionsText = 'Ничего не найдено';
+export const loadingText = 'Загрузка…';
+
+/** The props every picker of a record takes, whatever it searches. */
+export type PickerProps<T> = {
+  label: string;
+  value: T | null;
+  onChange: (value: T | null) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  name?: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+};
+
+type SearchAutocompleteProps<T extends { Id: number }> = PickerProps<T> & {
+  endpoint: SearchEndpoint<T>;
+  getOptionLabel: (option: T) => string;
+  /** The server is asked only once this many characters are typed (SPEC.md §9). */
+  minLength: number;
+  /** The menu stays this long after the field loses focus (SPEC.md §9: 200 ms for dictionaries). */
+  blurCloseDelay?: number;
+};
+
+/** Picks one record by searching the server as the user types: the first page of matches is offered. */
+export function SearchAutocomplete<T extends { Id: number }>({
+  endpoint,
+  getOptionLabel,
+  minLength,
+  blurCloseDelay = 0,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  name,
+  required,
+  disabled,
+  error,
+  helperText,
+}: SearchAutocompleteProps<T>) {
+  const [inputValue, setInputValue] = useState('');
+  // What the user typed; the field's text may differ, as when leaving it puts back the chosen record's name.
+  const [typedValue, setTypedValue] = useState('');
+  const [isOpen, setIsOpen] = useState(false);
+  const delayedClose = useDebouncedCallback(() => setIsOpen(false), blurCloseDelay);
+  const typed = typedValue.trim();
+  const term = useDebouncedValue(typed, PICKER_SEARCH_DELAY_MS);
+  const isLongEnough = typed.length >= minLength;
+  const canSearch = isOpen && isLongEnough && term.length >= minLength;
+  const { data, isFetching } = useQuery({
+    ...searchQueryOptions(endpoint, { term, page: 0 }),
+    enabled: canSearch,
+  });
+
+  const results = isLongEnough ? (data?.Results ?? []) : [];
+  // The chosen record stays among the options, else the field could not show it while other matches load.
+  const options = value && !results.some((option) => option.Id === value.Id) ? [value, ...results] : results;
+
+  const handleOpen = () => {
+    delayedClose.cancel();
+    setIsOpen(true);
+  };
+  const handleInputChange = (_event: unknown, next: string, reason: string) => {
+    setInputValue(next);
+    // Leaving the field resets its text, but the matches stay offered while the menu lingers.
+    if (reason !== 'blur') setTypedValue(next);
+  };
+  const handleClose = (_event: unknown, reason: string) => {
+    if (reason === 'blur' && blurCloseDelay > 0) delayedClose.run();
+    else setIsOpen(false);
+  };
+
+  return (
+    <Autocomplete
+      open={isOpen}
+      onOpen={handleOpen}
+      onClose={handleClose}
+      value={value}
+      onChange={(_event, next) => onChange(next)}
+      inputValue={inputValue}
+      onInputChange={handleInputChange}
+      onBlur={onBlur}
+      // Back in the field before the menu went: it stays (the picker counts as open all along).
+      onFocus={delayedClose.cancel}
+      options={options}
+      // The server has filtered already, by rules the browser does not know (ё/е, word order).
+      filterOptions={(found) => found}
+      getOptionLabel={getOptionLabel}
+      isOptionEqualToValue={(option, selected) => option.Id === selected.Id}
+      getOptionKey={(option) => option.Id}
+      loading={isLongEnough && (isFetching || typed !== term)}
+      loadingText={loadingText}
+      noOptionsText={isLongEnough ? noOptionsText : tooShortText(minLength)}
+      disabled={disabled}
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          name={name}
+          inputRef={inputRef}
+          required={required}
+          error={error}
+          helperText={helperText}
+        />
+      )}
+    />
+  );
+}
