@@ -1,3 +1,5 @@
+import type { DictionaryCode } from '@registry/shared';
+
 /**
  * Every route of the app (SPEC.md §2), written once: `path` is the router pattern, `href` builds a link.
  * Optional trailing segments are left out of the link when not given.
@@ -67,7 +69,3 @@ export const paths = {
   },
   test: { path: '/test', href: () => '/test' },
 } as const;
-
-/** Dictionary codes that /dictionaries/:code accepts (SPEC.md §2). */
-export const dictionaryCodes = ['organizations', 'schools', 'addresses', 'termination-reasons'] as const;
-export type DictionaryCode = (typeof dictionaryCodes)[number];

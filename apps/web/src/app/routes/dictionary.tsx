@@ -1,22 +1,15 @@
 import { useParams } from 'react-router';
-import { UnderConstruction } from '@/components/under-construction';
-import type { DictionaryCode } from '@/config/paths';
+import { isDictionaryCode } from '@registry/shared';
+import { DictionaryList } from '@/features/dictionaries/components/dictionary-list';
 import { NotFoundRoute } from './not-found';
 
-const dictionaryTitles: Record<DictionaryCode, string> = {
-  organizations: 'СРО',
-  schools: 'Учебные заведения',
-  addresses: 'Адреса',
-  'termination-reasons': 'Основания прекращения стажировки',
-};
-
-function isDictionaryCode(code: string | undefined): code is DictionaryCode {
-  return code !== undefined && Object.hasOwn(dictionaryTitles, code);
-}
-
-/** A simple dictionary (code and value) such as addresses or termination reasons. */
+/**
+ * A dictionary of single values by its code (addresses, termination reasons). The SRO and schools have routes
+ * of their own that match first, so 'organizations' never reaches here; any other code is not a page.
+ */
 export function DictionaryRoute() {
-  const { code } = useParams();
-  if (!isDictionaryCode(code)) return <NotFoundRoute />;
-  return <UnderConstruction title={dictionaryTitles[code]} />;
+  const { code = '' } = useParams();
+  if (!isDictionaryCode(code) || code === 'organizations') return <NotFoundRoute />;
+  // A new code means a new list: its search field and dialog start afresh.
+  return <DictionaryList key={code} code={code} />;
 }

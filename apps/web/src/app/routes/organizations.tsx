@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { OrganizationList } from '@/features/dictionaries/components/organization-list';
 
 /** The SRO dictionary. */
 export function OrganizationsRoute() {
-  return <UnderConstruction title="СРО" />;
+  return <OrganizationList />;
 }

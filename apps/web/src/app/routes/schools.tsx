@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { DictionaryList } from '@/features/dictionaries/components/dictionary-list';
 
 /** The schools dictionary. */
 export function SchoolsRoute() {
-  return <UnderConstruction title="Учебные заведения" />;
+  return <DictionaryList code="schools" />;
 }

@@ -1,0 +1,30 @@
+import { useCallback, useMemo } from 'react';
+import { dictionaryTitles, type DictionaryEntry } from '@registry/shared';
+import type { Column } from '@/components/data-table';
+import { SearchableList } from '@/components/searchable-list';
+import { paths } from '@/config/paths';
+import { dictionaryEndpoint } from '@/lib/search-queries';
+import { DictionaryEntryDialog } from './dictionary-entry-dialog';
+import { entryTexts, type EntryDictionaryCode } from './entry-texts';
+
+/**
+ * A dictionary of single values: schools, addresses, termination reasons. Schools are read and written
+ * through the dictionary routes too, which the server maps onto the schools table.
+ */
+export function DictionaryList({ code }: { code: EntryDictionaryCode }) {
+  const words = entryTexts[code];
+  const hrefFor = useCallback((query?: string) => paths.dictionary.href(code, query), [code]);
+  const endpoint = useMemo(() => dictionaryEndpoint(code), [code]);
+  const columns: Column<DictionaryEntry>[] = [{ header: words.label, cell: (entry) => entry.Value }];
+
+  return (
+    <SearchableList
+      title={dictionaryTitles[code]}
+      searchLabel={words.searchLabel}
+      hrefFor={hrefFor}
+      endpoint={endpoint}
+      columns={columns}
+      renderDialog={(entry, onClose) => <DictionaryEntryDialog code={code} entry={entry} onClose={onClose} />}
+    />
+  );
+}
