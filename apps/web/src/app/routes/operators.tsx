@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { OperatorList } from '@/features/operators/components/operator-list';
 
 /** The operators list with its create/edit dialog. */
 export function OperatorsRoute() {
-  return <UnderConstruction title="Операторы" />;
+  return <OperatorList />;
 }

@@ -1,0 +1,97 @@
+import KeyIcon from '@mui/icons-material/Key';
+import Button from '@mui/material/Button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { NamedRefSchema, OperatorRequestSchema, type Operator } from '@registry/shared';
+import { FormDialog, useFormDialog } from '@/components/form-dialog';
+import { FormTextField } from '@/components/form-text-field';
+import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
+import { maxLengthOf } from '@/lib/schema-limits';
+import { useSaveOperator } from '../api/save-operator';
+
+// The picker holds the SRO's name as well as its id; the server reads only the id.
+const OperatorFormSchema = OperatorRequestSchema.extend({ Organization: NamedRefSchema.nullable() });
+
+const limits = {
+  FullName: maxLengthOf(OperatorRequestSchema.shape.FullName),
+  EmailAddress: maxLengthOf(OperatorRequestSchema.shape.EmailAddress),
+};
+
+export const organizationHint =
+  'Оставьте пустым для оператора реестра; укажите СРО, если это её представитель';
+
+type OperatorDialogProps = {
+  /** The account to edit, or null for a new one. */
+  operator: Operator | null;
+  onClose: () => void;
+  onGeneratePassword: (operator: Operator) => void;
+};
+
+/** Adds or edits an account: an operator of the registry, or with an SRO chosen, that SRO's representative. */
+export function OperatorDialog({ operator, onClose, onGeneratePassword }: OperatorDialogProps) {
+  const form = useForm({
+    resolver: zodResolver(OperatorFormSchema),
+    defaultValues: {
+      FullName: operator?.FullName ?? '',
+      EmailAddress: operator?.EmailAddress ?? '',
+      Organization: operator?.Organization ?? null,
+    },
+  });
+  const save = useSaveOperator();
+  const dialog = useFormDialog(
+    form,
+    (request) => save.mutateAsync({ id: operator?.Id ?? null, request }),
+    onClose,
+  );
+
+  return (
+    <FormDialog
+      title={operator ? 'Редактирование учётной записи' : 'Добавить учётную запись'}
+      {...dialog}
+      extraActions={
+        operator && (
+          <Button
+            startIcon={<KeyIcon />}
+            onClick={() => onGeneratePassword(operator)}
+            disabled={dialog.isSaving}
+          >
+            Сгенерировать пароль
+          </Button>
+        )
+      }
+    >
+      <FormTextField
+        control={form.control}
+        name="FullName"
+        label="ФИО"
+        maxLength={limits.FullName}
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="EmailAddress"
+        label="Адрес электронной почты"
+        type="email"
+        autoComplete="off"
+        maxLength={limits.EmailAddress}
+        required
+      />
+      <Controller
+        control={form.control}
+        name="Organization"
+        render={({ field, fieldState }) => (
+          <OrganizationAutocomplete
+            label="Организация"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? organizationHint}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

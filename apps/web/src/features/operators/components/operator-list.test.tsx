@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Operator } from '@registry/shared';
+import { paths } from '@/config/paths';
+import { jsonResponse, renderRoute, stubApi } from '@/test/render';
+import { OperatorList } from './operator-list';
+
+const admin: Operator = {
+  Id: 1,
+  FullName: 'Иванов Иван',
+  EmailAddress: 'admin@example.org',
+  Organization: null,
+};
+const clerk: Operator = {
+  Id: 2,
+  FullName: 'Петрова Анна',
+  EmailAddress: 'clerk@example.org',
+  Organization: { Id: 7, Name: 'СРО «Кадастровые инженеры»' },
+};
+
+function stubOperatorsApi() {
+  return stubApi(({ url, method }) => {
+    if (url.startsWith('/api/v1/operators/search')) {
+      return jsonResponse(200, { Page: 0, TotalPages: 1, Results: [admin, clerk] });
+    }
+    if (method === 'POST' && url.endsWith('/generate-password')) return jsonResponse(204, null);
+    return jsonResponse(404, { ErrorMessage: 'нет', ErrorId: 'x' });
+  });
+}
+
+function renderList() {
+  return renderRoute(paths.operators.path, '/operators', <OperatorList />);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('OperatorList', () => {
+  it('lists accounts with their SRO, or as operators of the registry', async () => {
+    stubOperatorsApi();
+    renderList();
+    const row = (await screen.findByRole('cell', { name: 'Петрова Анна' })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'СРО «Кадастровые инженеры»' })).toBeInTheDocument();
+    const adminRow = screen.getByRole('cell', { name: 'Иванов Иван' }).closest('tr')!;
+    expect(within(adminRow).getByRole('cell', { name: 'Оператор реестра' })).toBeInTheDocument();
+  });
+
+  it('generates a password after a confirmation and says where it went', async () => {
+    const fetchMock = stubOperatorsApi();
+    const { user } = renderList();
+    const row = (await screen.findByRole('cell', { name: 'Петрова Анна' })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Сгенерировать пароль' }));
+
+    const confirm = screen.getByRole('dialog', { name: 'Сгенерировать пароль' });
+    expect(confirm).toHaveTextContent('clerk@example.org');
+    await user.click(within(confirm).getByRole('button', { name: 'Сгенерировать и отправить' }));
+
+    expect(await screen.findByText('Пароль отправлен на адрес clerk@example.org')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/operators/2/generate-password',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers the password from the edit dialog too, and explains the empty organization', async () => {
+    stubOperatorsApi();
+    const { user } = renderList();
+    await user.click(await screen.findByRole('cell', { name: 'Иванов Иван' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Редактирование учётной записи' });
+    expect(within(dialog).getByRole('combobox', { name: 'Организация' })).toHaveValue('');
+    expect(dialog).toHaveTextContent('Оставьте пустым для оператора реестра');
+    await user.click(within(dialog).getByRole('button', { name: 'Сгенерировать пароль' }));
+    expect(screen.getByRole('dialog', { name: 'Сгенерировать пароль' })).toHaveTextContent(
+      'admin@example.org',
+    );
+  });
+
+  it('requires the full name and the e-mail of a new account', async () => {
+    const fetchMock = stubOperatorsApi();
+    const { user } = renderList();
+    await user.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = screen.getByRole('dialog', { name: 'Добавить учётную запись' });
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findAllByText('Данное поле обязательно для заполнения')).toHaveLength(2);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+});
