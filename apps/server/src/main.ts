@@ -24,7 +24,11 @@ const startedAt = performance.now();
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
 
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'db'),
+  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
+});
 await database.migrate();
 await createAccountService(createAccountRepository(database.db), config).ensureFirstOperator(logger);
 

@@ -34,9 +34,13 @@ export const migrationsFolder = path.resolve(
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string | null;
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A server restart or an administrator may end an idle connection; without a listener node-postgres
+    // would raise that as an uncaught error and stop the process. The pool replaces the connection itself.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db,
