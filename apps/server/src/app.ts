@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -32,6 +33,10 @@ import { createArchiveService } from './modules/archive/archive.service.js';
 import { createInternRepository } from './modules/intern/intern.repository.js';
 import { internRoutes } from './modules/intern/intern.routes.js';
 import { createInternService } from './modules/intern/intern.service.js';
+import { createFileStore } from './modules/imports/file-store.js';
+import { createImportsRepository } from './modules/imports/imports.repository.js';
+import { filesRoutes, importsRoutes } from './modules/imports/imports.routes.js';
+import { createImportsService } from './modules/imports/imports.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -52,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
+    // SPEC.md writes some calls with a trailing slash (PUT /api/v1/imports/{id}/) and others without.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. Zod validates requests and serializes responses, from the schemas in @registry/shared.
@@ -82,10 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 4. Sessions and who may call what; then refuse cross-site writes.
   await app.register(fastifyCookie);
   const internRepository = createInternRepository(database.db);
+  const importsRepository = createImportsRepository(database.db);
   const accountService = createAccountService(createAccountRepository(database.db), config, {
     internsCount: () => internRepository.countActive(),
-    // Imports arrive with their own issue; until then none is pending.
-    pendingImportsCount: async () => 0,
+    pendingImportsCount: () => importsRepository.countWaiting(),
   });
   const cookies = registerAuth(app, accountService, config);
   registerCrossSiteGuard(app);
@@ -118,6 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/v1/archives',
     service: createArchiveService(createArchiveRepository(database.db)),
   });
+  await app.register(fastifyMultipart);
+  const importsService = createImportsService(database.db, importsRepository, createFileStore(database.db));
+  await app.register(importsRoutes, { prefix: '/api/v1/imports', service: importsService });
+  await app.register(filesRoutes, { prefix: '/api/v1/files', service: importsService });
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

@@ -33,6 +33,8 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
     LOGIN_THROTTLE_MINUTES: positiveInt(15),
+    IMPORT_DEADLINE_WORKING_DAYS: positiveInt(10),
+    DOCUMENT_MAX_FILE_MB: positiveInt(20),
   })
   .refine((env) => Boolean(env.ADMIN_LOGIN) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_LOGIN и ADMIN_PASSWORD задаются вместе',
@@ -59,6 +61,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     session: {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       maxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    },
+    imports: {
+      deadlineWorkingDays: env.IMPORT_DEADLINE_WORKING_DAYS,
+      documentMaxBytes: env.DOCUMENT_MAX_FILE_MB * 1_048_576,
     },
     loginThrottle: {
       maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,

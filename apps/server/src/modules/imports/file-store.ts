@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { imports, storedFiles } from '../../db/schema/index.js';
+
+export interface NewFile {
+  name: string;
+  content: Buffer;
+  /** What the content is, as detected: 'xlsx', 'xls', 'pdf', 'sig'. */
+  extension: string;
+  contentType: string;
+}
+
+const fileColumns = {
+  id: storedFiles.id,
+  name: storedFiles.name,
+  size: storedFiles.size,
+  nominalExtension: storedFiles.nominalExtension,
+  extension: storedFiles.extension,
+  contentType: storedFiles.contentType,
+};
+export type FileInfo = {
+  id: number;
+  name: string;
+  size: number;
+  nominalExtension: string;
+  extension: string;
+  contentType: string;
+};
+
+/** The extension a file name claims, lower case without the dot ('' when it has none). */
+export function nominalExtension(name: string): string {
+  return path.extname(name).slice(1).toLowerCase();
+}
+
+/** A file name safe to store and to send back: no path, no control characters, at most 255 characters. */
+export function safeFileName(name: string): string {
+  const base = path
+    .basename(name.replaceAll('\\', '/'))
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  return (base || 'file').slice(-255);
+}
+
+export function createFileStore(db: Db) {
+  return {
+    async store(tx: Db, file: NewFile): Promise<number> {
+      const [row] = await tx
+        .insert(storedFiles)
+        .values({
+          name: safeFileName(file.name),
+          size: file.content.length,
+          nominalExtension: nominalExtension(file.name).slice(0, 20),
+          extension: file.extension,
+          contentType: file.contentType,
+          sha256: createHash('sha256').update(file.content).digest('hex'),
+          content: file.content,
+        })
+        .returning({ id: storedFiles.id });
+      return row!.id;
+    },
+
+    async info(ids: number[]): Promise<Map<number, FileInfo>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select(fileColumns)
+        .from(storedFiles)
+        .where(sql`${storedFiles.id} in ${ids}`);
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    async content(id: number) {
+      const [row] = await db
+        .select({ ...fileColumns, content: storedFiles.content })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, id));
+      return row ?? null;
+    },
+
+    /** The import a file belongs to (as its Excel file, a document, a signature or its rejection file). */
+    async ownerImport(fileId: number) {
+      const [row] = await db
+        .select({
+          id: imports.id,
+          organizationId: imports.organizationId,
+          rejectionFileId: imports.rejectionFileId,
+        })
+        .from(imports)
+        .where(
+          or(
+            eq(imports.fileId, fileId),
+            eq(imports.protocolFileId, fileId),
+            eq(imports.protocolSignatureFileId, fileId),
+            eq(imports.letterFileId, fileId),
+            eq(imports.letterSignatureFileId, fileId),
+            eq(imports.rejectionFileId, fileId),
+          ),
+        );
+      return row ?? null;
+    },
+  };
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;

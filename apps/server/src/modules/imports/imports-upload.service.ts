@@ -1,0 +1,235 @@
+import { texts, type Import } from '@registry/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { organizations } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import type { CurrentAccount } from '../account/account.service.js';
+import { fullNameOf } from '../intern/intern-rules.js';
+import type { ReadChangeFile } from './change-file.js';
+import { entryDeadline } from './deadline.js';
+import { isPdf, isPkcs7Signature } from './document-kinds.js';
+import type { FileStore, NewFile } from './file-store.js';
+import type { ImportsRepository } from './imports.repository.js';
+import type { ImportsService } from './imports.service.js';
+import type { UploadedFile } from './upload-parts.js';
+
+export const uploadRules = {
+  fileRequired: 'Файл обязателен для приложения',
+  notPdf: (name: string) => `Файл «${name}» не является документом PDF`,
+  notSignature: (name: string) => `Файл «${name}» не является электронной подписью (.sig, PKCS#7)`,
+  refused: 'Файл не принят: исправьте ошибки и загрузите его снова',
+  noRows: 'В файле нет ни одной строки с данными',
+  unknownOrganization: 'СРО не найдено',
+  noOrganization: 'Учётная запись не связана с СРО',
+} as const;
+
+const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
+
+/** The documents of an SRO's upload, each required or optional, with the check of its content. */
+const documentKinds = {
+  protocol: {
+    required: true,
+    check: isPdf,
+    refuse: uploadRules.notPdf,
+    extension: 'pdf',
+    contentType: 'application/pdf',
+  },
+  letter: {
+    required: true,
+    check: isPdf,
+    refuse: uploadRules.notPdf,
+    extension: 'pdf',
+    contentType: 'application/pdf',
+  },
+  protocolSignature: {
+    required: false,
+    check: isPkcs7Signature,
+    refuse: uploadRules.notSignature,
+    extension: 'sig',
+    contentType: 'application/pkcs7-signature',
+  },
+  letterSignature: {
+    required: false,
+    check: isPkcs7Signature,
+    refuse: uploadRules.notSignature,
+    extension: 'sig',
+    contentType: 'application/pkcs7-signature',
+  },
+} as const;
+export type DocumentField = keyof typeof documentKinds;
+export const documentFields = Object.keys(documentKinds) as DocumentField[];
+
+/** Every problem with the documents at once, or the documents ready to store. */
+function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<DocumentField, NewFile>> {
+  const problems: string[] = [];
+  const checked: Partial<Record<DocumentField, NewFile>> = {};
+  for (const field of documentFields) {
+    const kind = documentKinds[field];
+    const file = files.get(field);
+    if (!file || file.content.length === 0) {
+      if (kind.required)
+        problems.push(
+          `${field === 'protocol' ? 'Протокол' : 'Сопроводительное письмо'}: ${uploadRules.fileRequired}`,
+        );
+      continue;
+    }
+    if (!kind.check(file.content)) problems.push(kind.refuse(file.name));
+    else checked[field] = { ...file, extension: kind.extension, contentType: kind.contentType };
+  }
+  if (problems.length > 0)
+    throw new AppError(400, problems.length === 1 ? problems[0]! : texts.invalidRequest, problems);
+  return checked;
+}
+
+export function createImportsUploadService(deps: {
+  db: Db;
+  repo: ImportsRepository;
+  files: FileStore;
+  imports: ImportsService;
+  readChangeFile: ReadChangeFile;
+  deadlineWorkingDays: number;
+  clock?: () => Date;
+}) {
+  const { db, repo, files, readChangeFile } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function organizationOf(id: number) {
+    const [row] = await db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, id));
+    if (!row)
+      throw new AppError(400, texts.invalidRequest, [`«organizationId»: ${uploadRules.unknownOrganization}`]);
+    return { Id: row.id, Name: row.name };
+  }
+
+  /** Reads the change file, then stores the import, its files and its rows in one transaction, or nothing. */
+  async function createImport(input: {
+    account: CurrentAccount;
+    organizationId: number;
+    excel: UploadedFile | undefined;
+    documents: Partial<Record<DocumentField, NewFile>>;
+    importSchools: boolean;
+    requisites: { number: string | null; date: string | null };
+    organizationRequisites: { number: string | null; date: string | null };
+  }): Promise<Import> {
+    if (!input.excel || input.excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
+    const organization = await organizationOf(input.organizationId);
+    const result = await readChangeFile({
+      bytes: input.excel.content,
+      name: input.excel.name,
+      organization,
+      importSchools: input.importSchools,
+    });
+    if (!result.ok) throw new AppError(400, uploadRules.refused, result.problems);
+    if (result.rows.length === 0) throw new AppError(400, uploadRules.noRows);
+
+    const uploadedAt = clock();
+    const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, await repo.holidays());
+    const id = await db.transaction(async (tx) => {
+      const fileId = await files.store(tx, {
+        ...input.excel!,
+        extension: result.extension,
+        contentType: result.extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE,
+      });
+      const documentIds: Partial<Record<DocumentField, number>> = {};
+      for (const field of documentFields) {
+        const document = input.documents[field];
+        if (document) documentIds[field] = await files.store(tx, document);
+      }
+      const importId = await repo.insertImport(tx, {
+        organizationId: organization.Id,
+        importedById: input.account.id,
+        importedAt: uploadedAt,
+        deadlineAt,
+        importSchools: input.importSchools,
+        fileId,
+        protocolFileId: documentIds.protocol ?? null,
+        protocolSignatureFileId: documentIds.protocolSignature ?? null,
+        letterFileId: documentIds.letter ?? null,
+        letterSignatureFileId: documentIds.letterSignature ?? null,
+        number: input.requisites.number,
+        date: input.requisites.date,
+        organizationNumber: input.organizationRequisites.number,
+        organizationDate: input.organizationRequisites.date,
+        rowCount: result.rows.length,
+        pendingCount: result.rows.length,
+        notices: result.notices,
+      });
+      await repo.insertChanges(
+        tx,
+        result.rows.map((row) => ({
+          importId,
+          rowNumber: row.rowNumber,
+          fullName: fullNameOf(row.PersonalInfo as Parameters<typeof fullNameOf>[0]),
+          snils: (row.PersonalInfo.Snils as string | null | undefined) ?? null,
+          data: {
+            PersonalInfo: row.PersonalInfo,
+            Supervisors: row.Supervisors,
+            Internship: row.Internship,
+            InternshipSteps: row.InternshipSteps,
+          },
+          raw: row.raw,
+          notices: row.notices,
+        })),
+      );
+      return importId;
+    });
+    return deps.imports.get(id, input.account);
+  }
+
+  return {
+    /** An operator's upload: the SRO chosen, the Excel file, optional incoming requisites. */
+    async uploadByOperator(
+      account: CurrentAccount,
+      data: { importSchools: boolean; organizationId: number; number?: string | null; date?: string | null },
+      excel: UploadedFile | undefined,
+    ) {
+      return createImport({
+        account,
+        organizationId: data.organizationId,
+        excel,
+        documents: {},
+        importSchools: data.importSchools,
+        requisites: { number: data.number ?? null, date: data.date ?? null },
+        organizationRequisites: { number: null, date: null },
+      });
+    },
+
+    /** An SRO representative's upload: the Excel file, protocol and letter (PDF), optional signatures. */
+    async uploadByOrganization(
+      account: CurrentAccount,
+      data: { Number: string; Date: string },
+      files: Map<string, UploadedFile>,
+    ) {
+      if (!account.organization) throw new AppError(403, uploadRules.noOrganization);
+      const excel = files.get('file');
+      const missingExcel = !excel || excel.content.length === 0;
+      let documents: Partial<Record<DocumentField, NewFile>> = {};
+      try {
+        documents = checkDocuments(files);
+      } catch (error) {
+        // Report a missing Excel file beside the documents' problems, not instead of them.
+        if (missingExcel && error instanceof AppError) {
+          throw new AppError(400, texts.invalidRequest, [
+            `Файл изменений: ${uploadRules.fileRequired}`,
+            ...(error.info ?? [error.message]),
+          ]);
+        }
+        throw error;
+      }
+      return createImport({
+        account,
+        organizationId: account.organization.id,
+        excel,
+        documents,
+        importSchools: false,
+        requisites: { number: null, date: null },
+        organizationRequisites: { number: data.Number, date: data.Date },
+      });
+    },
+  };
+}
+
+export type ImportsUploadService = ReturnType<typeof createImportsUploadService>;

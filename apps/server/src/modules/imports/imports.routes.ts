@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DeltaUploadDataSchema,
+  EditImportSchema,
+  ImportFileSchema,
+  ImportListItemSchema,
+  ImportSchema,
+  OperatorUploadDataSchema,
+  RejectSchema,
+  pagedSchema,
+} from '@registry/shared';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/http-files.js';
+import { parseOrRefuse } from '../../lib/validation.js';
+import type { ImportsUploadService } from './imports-upload.service.js';
+import { documentFields } from './imports-upload.service.js';
+import type { ImportTabKey } from './imports.repository.js';
+import type { ImportsService } from './imports.service.js';
+import { readUploadParts } from './upload-parts.js';
+
+const PageQuerySchema = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const FileParams = z.object({
+  id: z.coerce.number().int().positive(),
+  fileId: z.coerce.number().int().positive(),
+});
+
+export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
+  const tags = ['imports'];
+  const listTabs: [string, ImportTabKey][] = [
+    ['/', 'all'],
+    ['/pending', 'pending'],
+    ['/completed', 'completed'],
+    ['/rejected', 'rejected'],
+  ];
+  for (const [url, tab] of listTabs) {
+    app.get(
+      url,
+      {
+        config: { access: 'signed-in' },
+        schema: { tags, querystring: PageQuerySchema, response: { 200: pagedSchema(ImportListItemSchema) } },
+      },
+      async (request) => service.list(tab, request.query.page, request.account!),
+    );
+  }
+
+  app.get(
+    '/:id',
+    { config: { access: 'signed-in' }, schema: { tags, params: IdParams, response: { 200: ImportSchema } } },
+    async (request) => service.get(request.params.id, request.account!),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParams, body: EditImportSchema, response: { 200: ImportSchema } },
+    },
+    async (request) =>
+      service.edit(request.params.id, { ...request.body, Date: request.body.Date! }, request.account!),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParams, body: RejectSchema, response: { 200: ImportSchema } },
+    },
+    async (request) => service.reject(request.params.id, request.body.reason, request.account!),
+  );
+
+  app.get(
+    '/:id/files/:fileId',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: FileParams, response: { 200: ImportFileSchema } },
+    },
+    async (request) => service.fileInfo(request.params.id, request.params.fileId, request.account!),
+  );
+};
+
+/** Uploads: an operator's (`POST /`) and an SRO representative's with its documents (`POST /delta`). */
+export const uploadRoutes: FastifyPluginAsyncZod<{
+  uploads: ImportsUploadService;
+  maxExcelBytes: number;
+  maxDocumentBytes: number;
+}> = async (app, { uploads, maxExcelBytes, maxDocumentBytes }) => {
+  const tags = ['imports'];
+  app.post(
+    '/',
+    { config: { access: 'operator' }, schema: { tags, response: { 201: ImportSchema } } },
+    async (request, reply) => {
+      const parts = await readUploadParts(request, { fileFields: ['file'], maxBytes: maxExcelBytes });
+      const data = parseOrRefuse(OperatorUploadDataSchema, parts.data ?? {});
+      const created = await uploads.uploadByOperator(request.account!, data, parts.files.get('file'));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/delta',
+    { config: { access: 'organization' }, schema: { tags, response: { 201: ImportSchema } } },
+    async (request, reply) => {
+      const parts = await readUploadParts(request, {
+        fileFields: ['file', ...documentFields],
+        maxBytes: Math.max(maxExcelBytes, maxDocumentBytes),
+      });
+      const data = parseOrRefuse(DeltaUploadDataSchema, parts.data ?? {});
+      const created = await uploads.uploadByOrganization(
+        request.account!,
+        { Number: data.Number, Date: data.Date! },
+        parts.files,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+};
+
+/** File contents: inline (the viewer), as a download, and the rejection files of rejected imports and rows. */
+export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
+  const tags = ['files'];
+  const FileIdParams = z.object({ fileId: z.coerce.number().int().positive() });
+  const variants = [
+    ['/:fileId', 'inline', false],
+    ['/:fileId/download', 'attachment', false],
+    ['/rejections/:fileId', 'attachment', true],
+  ] as const;
+  for (const [url, disposition, rejectionOnly] of variants) {
+    app.get(
+      url,
+      { config: { access: 'signed-in' }, schema: { tags, params: FileIdParams } },
+      async (request, reply) => {
+        const file = await service.fileContent(request.params.fileId, request.account!, { rejectionOnly });
+        const asciiName = `file-${file.id}.${file.extension}`;
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', attachmentDisposition(file.name, asciiName, disposition))
+          .header('cache-control', 'private, no-store')
+          .send(file.content);
+      },
+    );
+  }
+};

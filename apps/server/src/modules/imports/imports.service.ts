@@ -1,0 +1,199 @@
+import {
+  type EditImport,
+  type Import,
+  type ImportFile,
+  type ImportListItem,
+  type Paged,
+} from '@registry/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { fetchPage, toPaged } from '../../lib/search.js';
+import type { CurrentAccount } from '../account/account.service.js';
+import { daysLeft } from './deadline.js';
+import type { FileInfo, FileStore } from './file-store.js';
+import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
+import { rejectionFile } from './rejection-file.js';
+
+export const importTexts = {
+  notFound: 'Импорт не найден',
+  fileNotFound: 'Файл не найден',
+  cannotReject: 'Отклонить можно только импорт, ожидающий обработки или находящийся в обработке',
+};
+
+/** Change statuses of an import's rows. */
+export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2 } as const;
+
+function toFile(info: FileInfo | undefined): ImportFile | null {
+  return info
+    ? {
+        Id: info.id,
+        Name: info.name,
+        Size: info.size,
+        NominalExtension: info.nominalExtension,
+        Extension: info.extension,
+      }
+    : null;
+}
+
+/** An SRO representative sees only their own SRO's imports; an operator sees all. */
+function organizationScope(account: CurrentAccount): number | null {
+  return account.organization?.id ?? null;
+}
+
+function toListItem(row: ImportRow, files: Map<number, FileInfo>, now: Date): ImportListItem {
+  const file = toFile(files.get(row.fileId))!;
+  return {
+    Id: row.id,
+    Organization: { Id: row.organizationId, Name: row.organizationName },
+    ImportedBy: {
+      Id: row.importedById,
+      FullName: row.importedByName,
+      Organization:
+        row.importerOrganizationId !== null
+          ? { Id: row.importerOrganizationId, Name: row.importerOrganizationName ?? '' }
+          : null,
+    },
+    ImportedAt: row.importedAt.toISOString(),
+    FileName: file.Name,
+    File: file,
+    Status: row.status,
+    RowCount: row.rowCount,
+    PendingCount: row.pendingCount,
+    RejectedCount: row.rejectedCount,
+    Requisites: { Number: row.number, Date: row.date },
+    OrganizationRequisites: { Number: row.organizationNumber, Date: row.organizationDate },
+    ExpiresInDays: daysLeft(row.deadlineAt, now),
+    DeadlineAt: row.deadlineAt.toISOString(),
+  };
+}
+
+const documentFileIds = (row: ImportRow) =>
+  [
+    row.fileId,
+    row.protocolFileId,
+    row.protocolSignatureFileId,
+    row.letterFileId,
+    row.letterSignatureFileId,
+  ].filter((id): id is number => id !== null);
+
+export function createImportsService(
+  db: Db,
+  repo: ImportsRepository,
+  files: FileStore,
+  clock: () => Date = () => new Date(),
+) {
+  /** The import if the caller may see it; another SRO's import is simply not found. */
+  async function findVisible(id: number, account: CurrentAccount): Promise<ImportRow> {
+    const row = await repo.find(id);
+    const scope = organizationScope(account);
+    if (!row || (scope !== null && row.organizationId !== scope))
+      throw new AppError(404, importTexts.notFound);
+    return row;
+  }
+
+  const service = {
+    async list(tab: ImportTabKey, page: number, account: CurrentAccount): Promise<Paged<ImportListItem>> {
+      const scope = organizationScope(account);
+      const rows = await fetchPage(page, {
+        count: () => repo.count(tab, scope),
+        rows: (limit, offset) => repo.list(tab, scope, limit, offset),
+      });
+      const infos = await files.info(rows.rows.map((row) => row.fileId));
+      const now = clock();
+      return toPaged(rows, (row) => toListItem(row, infos, now));
+    },
+
+    async get(id: number, account: CurrentAccount): Promise<Import> {
+      const row = await findVisible(id, account);
+      const [changes, infos] = await Promise.all([repo.changesOf(id), files.info(documentFileIds(row))]);
+      const pick = (status: number) => changes.filter((change) => change.status === status);
+      return {
+        ...toListItem(row, infos, clock()),
+        Pending: pick(ChangeStatus.Pending).map((c) => ({
+          Id: c.id,
+          RowNumber: c.rowNumber,
+          FullName: c.fullName,
+          Snils: c.snils,
+        })),
+        Finished: pick(ChangeStatus.Finished).map((c) => ({
+          Id: c.id,
+          RowNumber: c.rowNumber,
+          FullName: c.fullName,
+          Snils: c.snils,
+          InternId: c.internId,
+        })),
+        Rejected: pick(ChangeStatus.Rejected).map((c) => ({
+          Id: c.id,
+          RowNumber: c.rowNumber,
+          FullName: c.fullName,
+          Snils: c.snils,
+          RejectionReason: c.rejectionReason,
+          RejectionId: null,
+        })),
+        Rejection:
+          row.rejectionReason !== null ? { Id: row.rejectionFileId, Reason: row.rejectionReason } : null,
+        Protocol: toFile(infos.get(row.protocolFileId ?? -1)),
+        ProtocolSignature: toFile(infos.get(row.protocolSignatureFileId ?? -1)),
+        Letter: toFile(infos.get(row.letterFileId ?? -1)),
+        LetterSignature: toFile(infos.get(row.letterSignatureFileId ?? -1)),
+        Notices: row.notices,
+      };
+    },
+
+    /** 'Редактирование импорта': the registry's incoming requisites and the SRO's outgoing ones. */
+    async edit(id: number, body: EditImport & { Date: string }, account: CurrentAccount): Promise<Import> {
+      const updated = await repo.updateRequisites(id, {
+        number: body.Number,
+        date: body.Date,
+        ...(body.OrganizationNumber !== undefined ? { organizationNumber: body.OrganizationNumber } : {}),
+        ...(body.OrganizationDate !== undefined ? { organizationDate: body.OrganizationDate } : {}),
+      });
+      if (!updated) throw new AppError(404, importTexts.notFound);
+      return service.get(id, account);
+    },
+
+    /**
+     * Rejects the whole import with a reason, only while it waits or is being processed; the SRO receives a
+     * file of its rows with the reason.
+     */
+    async reject(id: number, reason: string, account: CurrentAccount): Promise<Import> {
+      const row = await findVisible(id, account);
+      if (row.status !== 0 && row.status !== 1) throw new AppError(409, importTexts.cannotReject);
+      const rows = await repo.changesWithData(id);
+      const file = await rejectionFile(`Отклонение импорта ${id}.xlsx`, reason, rows);
+      await db.transaction(async (tx) => {
+        const rejectionFileId = await files.store(tx, file);
+        if (!(await repo.reject(tx, id, { reason, rejectionFileId, rejectedById: account.id }))) {
+          throw new AppError(409, importTexts.cannotReject);
+        }
+      });
+      return service.get(id, account);
+    },
+
+    /** A file of an import the caller may see, described. */
+    async fileInfo(importId: number, fileId: number, account: CurrentAccount): Promise<ImportFile> {
+      const row = await findVisible(importId, account);
+      if (![...documentFileIds(row), row.rejectionFileId].includes(fileId))
+        throw new AppError(404, importTexts.fileNotFound);
+      return toFile((await files.info([fileId])).get(fileId))!;
+    },
+
+    /** A file's content, if it belongs to an import the caller may see; `rejectionOnly` for rejection links. */
+    async fileContent(fileId: number, account: CurrentAccount, options: { rejectionOnly: boolean }) {
+      const owner = await files.ownerImport(fileId);
+      const scope = organizationScope(account);
+      const visible = owner !== null && (scope === null || owner.organizationId === scope);
+      if (!visible || (options.rejectionOnly && owner.rejectionFileId !== fileId)) {
+        throw new AppError(404, importTexts.fileNotFound);
+      }
+      const file = await files.content(fileId);
+      if (!file) throw new AppError(404, importTexts.fileNotFound);
+      return file;
+    },
+
+    countWaiting: () => repo.countWaiting(),
+  };
+  return service;
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;
