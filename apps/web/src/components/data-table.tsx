@@ -92,7 +92,8 @@ export function DataTable<T extends { Id: number }>({
                 {column.header}
               </TableCell>
             ))}
-            <TableCell sx={{ width: 1 }} aria-label="Действия" />
+            {/* As narrow as its buttons: the data columns share the rest. */}
+            <TableCell sx={{ width: '1%' }} aria-label="Действия" />
           </TableRow>
         </TableHead>
         <TableBody>{body}</TableBody>
