@@ -21,7 +21,7 @@ describe('DictionaryRoute', () => {
 
   it('is not a page for an unknown code', () => {
     const fetchMock = stubApi(() => jsonResponse(404, {}));
-    renderRoute(paths.dictionary.path, '/dictionaries/holidays', <DictionaryRoute />);
+    renderRoute(paths.dictionary.path, '/dictionaries/planets', <DictionaryRoute />);
     expect(screen.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -5,7 +5,7 @@ import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { maxLengthOf } from '@/lib/schema-limits';
 import { useSaveDictionaryEntry } from '../api/save-dictionary-entry';
-import { entryTexts, type EntryDictionaryCode } from './entry-texts';
+import { entryTextsOf, type EntryDictionaryCode } from './entry-texts';
 
 const valueLimit = maxLengthOf(DictionaryEntryRequestSchema.shape.Value);
 
@@ -18,7 +18,7 @@ type DictionaryEntryDialogProps = {
 
 /** Adds or edits one value of a dictionary. */
 export function DictionaryEntryDialog({ code, entry, onClose }: DictionaryEntryDialogProps) {
-  const words = entryTexts[code];
+  const words = entryTextsOf(code);
   const form = useForm({
     resolver: zodResolver(DictionaryEntryRequestSchema),
     defaultValues: { Value: entry?.Value ?? '' },

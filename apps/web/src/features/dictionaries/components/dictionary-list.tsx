@@ -5,14 +5,14 @@ import { SearchableList } from '@/components/searchable-list';
 import { paths } from '@/config/paths';
 import { dictionaryEndpoint } from '@/lib/search-queries';
 import { DictionaryEntryDialog } from './dictionary-entry-dialog';
-import { entryTexts, type EntryDictionaryCode } from './entry-texts';
+import { entryTextsOf, type EntryDictionaryCode } from './entry-texts';
 
 /**
  * A dictionary of single values: schools, addresses, termination reasons. Schools are read and written
  * through the dictionary routes too, which the server maps onto the schools table.
  */
 export function DictionaryList({ code }: { code: EntryDictionaryCode }) {
-  const words = entryTexts[code];
+  const words = entryTextsOf(code);
   const hrefFor = useCallback((query?: string) => paths.dictionary.href(code, query), [code]);
   const endpoint = useMemo(() => dictionaryEndpoint(code), [code]);
   const columns: Column<DictionaryEntry>[] = [{ header: words.label, cell: (entry) => entry.Value }];

@@ -3,11 +3,9 @@ import type { DictionaryCode } from '@registry/shared';
 /** Dictionaries whose entries are a single value; the SRO have a screen of their own. */
 export type EntryDictionaryCode = Exclude<DictionaryCode, 'organizations'>;
 
-/** What the list and the dialog of each such dictionary call its value. */
-export const entryTexts: Record<
-  EntryDictionaryCode,
-  { label: string; searchLabel: string; addTitle: string; editTitle: string }
-> = {
+type EntryTexts = { label: string; searchLabel: string; addTitle: string; editTitle: string };
+
+const knownTexts: Partial<Record<EntryDictionaryCode, EntryTexts>> = {
   schools: {
     label: 'Наименование',
     searchLabel: 'Поиск по наименованию',
@@ -27,3 +25,16 @@ export const entryTexts: Record<
     editTitle: 'Редактирование основания прекращения стажировки',
   },
 };
+
+// A dictionary added to the shared codes works at once under these words, until it is given its own.
+const genericTexts: EntryTexts = {
+  label: 'Значение',
+  searchLabel: 'Поиск',
+  addTitle: 'Добавить запись',
+  editTitle: 'Редактирование записи',
+};
+
+/** What the list and the dialog of a dictionary call its value. */
+export function entryTextsOf(code: EntryDictionaryCode): EntryTexts {
+  return knownTexts[code] ?? genericTexts;
+}
