@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@registry/shared';
-import { decide, roleOf, type RouteRequirement } from './route-access';
+import { decide, roleOf, startPageOf, type RouteRequirement } from './route-access';
 
 const anonymous: SessionInfo = {
   IsAuthenticated: false,
@@ -33,6 +33,13 @@ describe('roleOf', () => {
   });
 });
 
+describe('startPageOf', () => {
+  it('sends a representative to the office and an operator to main', () => {
+    expect(startPageOf(organization)).toBe('/lk');
+    expect(startPageOf(operator)).toBe('/');
+  });
+});
+
 describe('decide', () => {
   it('lets everybody open a route for anyone', () => {
     for (const session of [anonymous, operator, organization])
@@ -44,10 +51,10 @@ describe('decide', () => {
     for (const requirement of restricted) expect(decide(requirement, anonymous)).toEqual(toPublic);
   });
 
-  it('sends a logged-in user away from the login page to main', () => {
+  it('sends a logged-in user away from the login page to their start page', () => {
     expect(decide('guest', anonymous)).toEqual(allow);
     expect(decide('guest', operator)).toEqual(toMain);
-    expect(decide('guest', organization)).toEqual(toMain);
+    expect(decide('guest', organization)).toEqual({ kind: 'redirect', to: '/lk' });
   });
 
   it('sends a user lacking the role to main', () => {

@@ -17,12 +17,18 @@ export function roleOf(session: SessionInfo): Role {
   return session.IsOperator ? 'operator' : 'organization';
 }
 
+/** Where a user starts after logging in: an SRO representative in their office (/lk), anyone else on main. */
+export function startPageOf(session: SessionInfo): string {
+  return roleOf(session) === 'organization' ? paths.office.href() : paths.main.href();
+}
+
 const allow: AccessDecision = { kind: 'allow' };
 const redirect = (to: string): AccessDecision => ({ kind: 'redirect', to });
 
 /**
  * The guard's rule: a visitor who is not logged in goes to the public registry, a logged-in user opening the
- * login page goes to main, a user lacking the role goes to main.
+ * login page goes to their start page (main; for a representative its upload page /lk), a user lacking the
+ * role goes to main. The login page relies on this: the new session makes it redirect.
  */
 export function decide(requirement: RouteRequirement, session: SessionInfo): AccessDecision {
   const role = roleOf(session);
@@ -30,7 +36,7 @@ export function decide(requirement: RouteRequirement, session: SessionInfo): Acc
     case 'anyone':
       return allow;
     case 'guest':
-      return role === 'anonymous' ? allow : redirect(paths.main.href());
+      return role === 'anonymous' ? allow : redirect(startPageOf(session));
     case 'member':
     case 'operator':
     case 'organization':
