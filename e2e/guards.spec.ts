@@ -48,7 +48,6 @@ test.describe('a logged-in operator', () => {
     for (const [address, title] of screens) {
       await page.goto(address);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByText('Раздел в разработке')).toBeVisible();
     }
   });
 

@@ -1,5 +1,5 @@
 // Starts the built server for the browser tests on a fresh, empty data directory under e2e/.tmp.
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,5 +18,7 @@ for (const name of readdirSync(tmp)) {
 const dataDir = path.join(tmp, `data-${Date.now()}`);
 mkdirSync(dataDir);
 process.env.DATA_DIR = dataDir;
+// The tests run in other processes: they find this run's data (the mail outbox) through this file.
+writeFileSync(path.join(tmp, 'current-data-dir'), dataDir);
 
 await import('../apps/server/dist/main.js');

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsAdmin } from './fixtures';
+import { latestMailTo } from './mail';
+
+/** Adds a record through a list screen's dialog: `fields` are filled in order, then Save. */
+async function addThroughDialog(page: Page, url: string, dialogTitle: string, fields: [string, string][]) {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog', { name: dialogTitle });
+  for (const [label, value] of fields) {
+    await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('an operator sets up an SRO and its representative, who logs in with the e-mailed password', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const sroName = `СРО «Северо-Запад ${stamp}»`;
+  const clerkEmail = `clerk-${stamp}@example.org`;
+  await loginAsAdmin(page);
+
+  await addThroughDialog(page, '/dictionaries/organizations', 'Добавить СРО', [
+    ['Номер в государственном реестре СРО', '101'],
+    ['Наименование', sroName],
+    ['Адрес электронной почты', `sro-${stamp}@example.org`],
+  ]);
+  await expect(page.getByRole('row', { name: new RegExp(`101.*${sroName}`) })).toBeVisible();
+
+  const school = `Университет геодезии ${stamp}`;
+  await addThroughDialog(page, '/dictionaries/schools', 'Добавить учебное заведение', [
+    ['Наименование', school],
+  ]);
+  await expect(page.getByRole('cell', { name: school })).toBeVisible();
+
+  const reason = `Истечение срока договора ${stamp}`;
+  await addThroughDialog(
+    page,
+    '/dictionaries/termination-reasons',
+    'Добавить основание прекращения стажировки',
+    [['Основание', reason]],
+  );
+  await expect(page.getByRole('cell', { name: reason })).toBeVisible();
+
+  await page.goto('/operators');
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Добавить учётную запись' });
+  await dialog.getByRole('textbox', { name: 'ФИО', exact: true }).fill('Петрова Анна Сергеевна');
+  await dialog.getByRole('textbox', { name: 'Адрес электронной почты', exact: true }).fill(clerkEmail);
+  await dialog.getByRole('combobox', { name: 'Организация' }).fill(`Северо-Запад ${stamp}`);
+  await page.getByRole('option', { name: sroName }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const row = page.getByRole('row', { name: /Петрова Анна Сергеевна/ });
+  await expect(row).toContainText(sroName);
+  await expect(page.getByRole('row', { name: /admin@example\.org/ })).toContainText('Оператор реестра');
+
+  await row.getByRole('button', { name: 'Сгенерировать пароль' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Сгенерировать пароль' });
+  await confirm.getByRole('button', { name: 'Сгенерировать и отправить' }).click();
+  await expect(page.getByText(`Пароль отправлен на адрес ${clerkEmail}`)).toBeVisible();
+
+  let mail: string | null = null;
+  await expect.poll(async () => (mail = await latestMailTo(clerkEmail))).not.toBeNull();
+  expect(mail).toContain(`Логин: ${clerkEmail}`);
+  const password = /^Пароль: (\S+)$/m.exec(mail ?? '')?.[1];
+  expect(password).toBeTruthy();
+
+  // The representative, in a browser of their own.
+  const context = await browser.newContext();
+  const clerkPage = await context.newPage();
+  await clerkPage.goto('/login/');
+  await clerkPage.getByLabel('Логин').fill(clerkEmail);
+  await clerkPage.getByLabel('Пароль').fill(password!);
+  await clerkPage.getByRole('button', { name: 'Войти' }).click();
+  await expect(clerkPage).toHaveURL('/lk');
+  await expect(clerkPage.getByText(sroName)).toBeVisible();
+  await context.close();
+});
+
+test('the operator list searches by name and keeps the term in the URL', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/operators');
+  await expect(page.getByRole('cell', { name: 'admin@example.org' })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Поиск по ФИО или адресу электронной почты' }).fill('нет-такого');
+  await expect(page).toHaveURL(/\/operators\/%D0%BD%D0%B5%D1%82-/);
+  await expect(page.getByText('Ничего не найдено')).toBeVisible();
+});
