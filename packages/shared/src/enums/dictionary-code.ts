@@ -1,9 +1,17 @@
+import { isIsoDate } from '../schemas/fields.js';
+
 /**
  * The dictionaries an operator keeps, by the code that appears in `/api/v1/dictionaries/{code}` and in the
  * screen's URL. A new dictionary (for example holidays) is one more code here with its title; the server then
  * refuses to compile until it says where that dictionary's entries live.
  */
-export const dictionaryCodes = ['addresses', 'schools', 'termination-reasons', 'organizations'] as const;
+export const dictionaryCodes = [
+  'addresses',
+  'schools',
+  'termination-reasons',
+  'organizations',
+  'holidays',
+] as const;
 export type DictionaryCode = (typeof dictionaryCodes)[number];
 
 /** The title of each dictionary's screen and menu item. */
@@ -12,6 +20,18 @@ export const dictionaryTitles: Record<DictionaryCode, string> = {
   schools: 'Учебные заведения',
   'termination-reasons': 'Основания прекращения стажировки',
   organizations: 'СРО',
+  holidays: 'Праздничные дни',
+};
+
+/** Rules some dictionaries put on their values beyond the common length limit. */
+export const dictionaryValueRules: Partial<
+  Record<DictionaryCode, { test: (value: string) => boolean; message: string }>
+> = {
+  // Holidays move the import deadlines: a value must be a real date the deadline rule can read.
+  holidays: {
+    test: isIsoDate,
+    message: 'Праздничный день записывается как дата ГГГГ-ММ-ДД, например 2027-01-07',
+  },
 };
 
 export function isDictionaryCode(code: string): code is DictionaryCode {

@@ -94,10 +94,10 @@ describe('a new database', () => {
 describe('an unknown dictionary code', () => {
   it('is answered with 404 on every route', async () => {
     const calls = [
-      { method: 'GET', url: '/api/v1/dictionaries/holidays/entries' },
-      { method: 'GET', url: '/api/v1/dictionaries/holidays/search?term=1' },
-      { method: 'POST', url: '/api/v1/dictionaries/holidays', payload: { Value: '2026-01-01' } },
-      { method: 'PUT', url: '/api/v1/dictionaries/holidays/entries/1', payload: { Value: '2026-01-01' } },
+      { method: 'GET', url: '/api/v1/dictionaries/planets/entries' },
+      { method: 'GET', url: '/api/v1/dictionaries/planets/search?term=1' },
+      { method: 'POST', url: '/api/v1/dictionaries/planets', payload: { Value: '2026-01-01' } },
+      { method: 'PUT', url: '/api/v1/dictionaries/planets/entries/1', payload: { Value: '2026-01-01' } },
     ] as const;
     for (const call of calls) {
       const response = await t.app.inject({ ...call, headers: callers.asOperator });
@@ -135,6 +135,18 @@ describe('POST /api/v1/dictionaries/{code}', () => {
 
   it('allows the same value in two dictionaries', async () => {
     expect((await create('addresses', 'Иное')).statusCode).toBe(201);
+  });
+
+  it('keeps holidays as real dates, since import deadlines skip them', async () => {
+    expect((await create('holidays', '2027-01-07')).statusCode).toBe(201);
+    for (const value of ['2027-02-30', '7 января 2027', '07.01.2027']) {
+      const refused = await create('holidays', value);
+      expect(refused.statusCode, value).toBe(400);
+      expect(refused.json().Info).toEqual([
+        '«Value»: Праздничный день записывается как дата ГГГГ-ММ-ДД, например 2027-01-07',
+      ]);
+    }
+    expect((await entries('holidays')).map((entry) => entry.Value)).toEqual(['2027-01-07']);
   });
 });
 

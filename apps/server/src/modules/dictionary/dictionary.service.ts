@@ -1,5 +1,6 @@
 import {
   dictionaryTitles,
+  dictionaryValueRules,
   isDictionaryCode,
   texts,
   type DictionaryCode,
@@ -60,11 +61,19 @@ function storedSource(repo: DictionaryRepository, code: DictionaryCode): Diction
     }
   }
 
+  function checked(value: string): string {
+    const rule = dictionaryValueRules[code];
+    if (rule && !rule.test(value)) {
+      throw new AppError(400, texts.invalidRequest, [`«Value»: ${rule.message}`]);
+    }
+    return value;
+  }
+
   return {
     all: async () => (await repo.all(code)).map(toEntry),
     search: async (query) => toPaged(await repo.search(code, query.term, query.page), toEntry),
-    create: (value) => save(value, () => repo.insert(code, value)),
-    update: (id, value) => save(value, () => repo.update(code, id, value)),
+    create: (value) => save(value, () => repo.insert(code, checked(value))),
+    update: (id, value) => save(value, () => repo.update(code, id, checked(value))),
   };
 }
 
@@ -78,6 +87,7 @@ export function createDictionaryService(
   const sources: Record<DictionaryCode, DictionarySource> = {
     addresses: storedSource(repo, 'addresses'),
     'termination-reasons': storedSource(repo, 'termination-reasons'),
+    holidays: storedSource(repo, 'holidays'),
     schools: namedSource(schools, {
       create: (name) => schools.create({ Name: name }),
       update: (id, name) => schools.update(id, { Name: name }),
