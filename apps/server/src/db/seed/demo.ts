@@ -49,6 +49,7 @@ export interface SeedDemoResult {
 /** The database already holds data the demo would duplicate; nothing was written. */
 export class SeedRefusedError extends Error {}
 
+const ORGANIZATIONS = 12;
 const ADDRESSES = 40;
 const REPRESENTED_ORGANIZATIONS = 2;
 /** One trainee in this many ends deleted, so that the list shows that deleted ones are hidden. */
@@ -85,7 +86,7 @@ async function insertReferences(db: Db, random: ReturnType<typeof createRandom>)
   const organizationRows = await db
     .insert(organizations)
     .values(
-      organizationNames.map(([name, registryNumber]) => ({
+      organizationNames.slice(0, ORGANIZATIONS).map(([name, registryNumber]) => ({
         name,
         registryNumber,
         emailAddress: `sro${registryNumber}@example.org`,

@@ -4,7 +4,6 @@
  */
 import { formatSnils } from '@registry/shared';
 import {
-  commonSurnames,
   femaleFirstNames,
   firmNames,
   maleFirstNames,
@@ -12,6 +11,7 @@ import {
   regions,
   specialities,
   streets,
+  surnames,
 } from './names.js';
 
 /** A seeded source of pseudo-random numbers. */
@@ -107,11 +107,13 @@ export function fullName(person: PersonName): string {
   return [person.lastName, person.firstName, person.patronymic].filter(Boolean).join(' ');
 }
 
-const commonSurname = zipf(commonSurnames, 0.9);
+// Exponents chosen so that the shares come out near Russian statistics: Смирнов about 2%, Иванов 1.5%,
+// Александр and Елена about 12% of their sex.
+const commonSurname = zipf(surnames, 0.5);
 const rareSurname = zipf(rareSurnames, 0.5);
-const maleName = zipf(maleFirstNames, 1);
-const femaleName = zipf(femaleFirstNames, 1);
-const father = zipf(maleFirstNames, 0.8);
+const maleName = zipf(maleFirstNames, 0.7);
+const femaleName = zipf(femaleFirstNames, 0.7);
+const father = zipf(maleFirstNames, 0.7);
 
 /** Share of people with a surname from the rare list. */
 const RARE_SHARE = 0.003;
