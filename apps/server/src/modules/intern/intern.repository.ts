@@ -51,6 +51,43 @@ function filterConditions(filter: InternFilter): SQL[] {
 
 const listOrder = [alphabetical(interns.searchKey), asc(interns.id)];
 
+function pageQuery(db: Db, filter: InternFilter, limit: number, offset: number) {
+  return db
+    .select({
+      id: interns.id,
+      fullName: interns.fullName,
+      status: interns.status,
+      isDeleted: interns.isDeleted,
+    })
+    .from(interns)
+    .where(and(...filterConditions(filter)))
+    .orderBy(...listOrder)
+    .limit(limit)
+    .offset(offset);
+}
+
+function countQuery(db: Db, filter: InternFilter, cap: number) {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(interns)
+    .where(and(...filterConditions(filter)))
+    .limit(cap)
+    .as('matching');
+  return db.select({ n: count() }).from(matching);
+}
+
+/** The SQL and parameters the list runs for a filter, so that a benchmark can EXPLAIN exactly that. */
+export function searchQueriesSql(
+  db: Db,
+  filter: InternFilter,
+  page: { limit: number; offset: number; cap: number },
+) {
+  return {
+    page: pageQuery(db, filter, page.limit, page.offset).toSQL(),
+    count: countQuery(db, filter, page.cap).toSQL(),
+  };
+}
+
 export function createInternRepository(db: Db) {
   return {
     /** Locks the trainee row for the rest of the transaction. */
@@ -231,29 +268,12 @@ export function createInternRepository(db: Db) {
 
     /** One page of the list, plus one row to tell whether another page follows. */
     async searchPage(filter: InternFilter, limit: number, offset: number) {
-      return db
-        .select({
-          id: interns.id,
-          fullName: interns.fullName,
-          status: interns.status,
-          isDeleted: interns.isDeleted,
-        })
-        .from(interns)
-        .where(and(...filterConditions(filter)))
-        .orderBy(...listOrder)
-        .limit(limit)
-        .offset(offset);
+      return pageQuery(db, filter, limit, offset);
     },
 
     /** How many trainees match, counting no further than `cap`: an exact count of a million rows is never paid. */
     async countUpTo(filter: InternFilter, cap: number): Promise<number> {
-      const matching = db
-        .select({ one: sql`1`.as('one') })
-        .from(interns)
-        .where(and(...filterConditions(filter)))
-        .limit(cap)
-        .as('matching');
-      const [row] = await db.select({ n: count() }).from(matching);
+      const [row] = await countQuery(db, filter, cap);
       return row?.n ?? 0;
     },
 
