@@ -1,0 +1,122 @@
+import { countRu, type PluralForms } from '@registry/shared';
+
+/*
+ * What the change-file reader tells a clerk, in one place so that tests and later screens quote the same
+ * words. A refusal says what the file is and how to fix it; a cell problem is written after
+ * `Строка 12, «СНИЛС»: ` and so starts with a small letter.
+ */
+
+const SAVE_AS_XLSX = 'откройте его в Excel и сохраните как «Книга Excel (.xlsx)»';
+const rows: PluralForms = ['строка', 'строки', 'строк'];
+const errors: PluralForms = ['ошибка', 'ошибки', 'ошибок'];
+const values: PluralForms = ['значение', 'значения', 'значений'];
+
+export const fileMessages = {
+  empty: 'Файл пустой (0 байт): выберите файл с заполненным шаблоном',
+  tooLarge: (sizeMb: string, limitMb: number) =>
+    `Файл занимает ${sizeMb} МБ, а допускается не более ${limitMb} МБ: разделите строки на несколько файлов`,
+  notExcel: (fileName: string, what: string) =>
+    `Файл «${fileName}» не является книгой Excel — это ${what}: ${SAVE_AS_XLSX}`,
+  macros:
+    'Книга с макросами (.xlsm) не принимается: откройте её в Excel и сохраните как «Книга Excel (.xlsx)» — макросы при этом отбросятся',
+  binaryWorkbook: `Двоичная книга Excel (.xlsb) не поддерживается: ${SAVE_AS_XLSX}`,
+  openDocument: 'Таблица OpenDocument (.ods) не поддерживается: сохраните её как «Книга Excel (.xlsx)»',
+  spreadsheetXml: `XML-таблица Excel 2003 не поддерживается: ${SAVE_AS_XLSX}`,
+  oldExcel: `Книга старого формата Excel (до Excel 97) не поддерживается: ${SAVE_AS_XLSX}`,
+  encrypted:
+    'Книга защищена паролем: откройте её в Excel, снимите пароль (Файл → Сведения → Защитить книгу → Зашифровать с использованием пароля) и сохраните',
+  damaged: `Файл повреждён и не читается: ${SAVE_AS_XLSX}; если Excel его не откроет, выгрузите данные заново`,
+  unpackedTooLarge: (sizeMb: string, limitMb: number) =>
+    `После распаковки книга заняла бы ${sizeMb} МБ при допустимых ${limitMb} МБ — так устроены «zip-бомбы», файл отклонён. Удалите из книги лишнее (картинки, другие листы) и сохраните её заново`,
+  unsafeXml:
+    'Книга содержит XML-объявления (DTD), которых не бывает в файлах Excel, и отклонена как небезопасная: откройте её в Excel и сохраните заново',
+  noSheets: 'В книге нет ни одного листа: заполните лист «Данные» по шаблону',
+  noDataSheet: 'Лист «Данные» не является таблицей (это диаграмма или макрос): заполните его по шаблону',
+  tooManyRows: (count: number, limit: number) =>
+    `На листе ${countRu(count, rows)}, а допускается не более ${countRu(limit, rows)} данных: разделите их на несколько файлов`,
+  tooManyColumns: (count: number, limit: number) =>
+    `На листе ${count} столбцов, а допускается не более ${limit}: удалите лишние столбцы`,
+  noHeader:
+    'Не найдена строка заголовков: в первых десяти строках листа нет строки со столбцами «Фамилия» и «СНИЛС». Заполните файл по шаблону',
+  missingColumn: (header: string) => `Нет обязательного столбца «${header}»`,
+  duplicateColumn: (header: string, columns: string[]) =>
+    `Столбец «${header}» встречается несколько раз (${columns.join(', ')}): оставьте один`,
+  noRows: 'В файле нет строк с данными: заполните строки под заголовками',
+  timeout: (seconds: number) =>
+    `Файл не удалось прочитать за ${seconds} с, чтение остановлено: разделите строки на несколько файлов или сохраните книгу заново как .xlsx`,
+  outOfMemory: (limitMb: number) =>
+    `Для чтения файла не хватило отведённой памяти (${limitMb} МБ): разделите строки на несколько файлов или удалите из книги лишнее`,
+  moreProblems: (count: number) =>
+    `…и ещё ${countRu(count, errors)}: исправьте перечисленные и загрузите файл снова`,
+};
+
+export const cellMessages = {
+  required: 'обязательное поле не заполнено',
+  snilsDigits: (text: string) => `СНИЛС «${text}» — ожидается 11 цифр, например 112-233-445 95`,
+  snilsChecksum: 'неверная контрольная сумма',
+  date: (text: string) => `«${text}» — ожидается дата ДД.ММ.ГГГГ`,
+  noSuchDate: (text: string) => `«${text}» — такой даты нет`,
+  flag: (text: string) => `«${text}» — ожидается «Да» или «Нет»`,
+  status: (text: string) =>
+    `«${text}» — ожидается статус: Проводится, Приостановлена, Прекращена или Завершена`,
+  employment: (text: string) => `«${text}» — ожидается «ИП» или «Работник юридического лица»`,
+  wholeNumber: (text: string) => `«${text}» — ожидается целое число`,
+  digits: (text: string) => `«${text}» — ожидаются только цифры`,
+  passportSeries: (text: string) => `«${text}» — ожидается 4 цифры серии (## ##)`,
+  passportNumber: (text: string) => `«${text}» — ожидается 6 цифр номера (### ###)`,
+  educationCode: (text: string) => `«${text}» — ожидается код специальности вида 21.02.03`,
+  requisitesDate: (text: string) => `«${text}» — неверная дата документа, ожидается ДД.ММ.ГГГГ`,
+  formulaError: (code: string) => `ошибка формулы ${code} — исправьте формулу или впишите значение`,
+  birthInFuture: 'дата рождения ещё не наступила',
+  age: (years: number) => `возраст ${years} — ожидается от 16 до 100 лет`,
+  issuedBeforeBirth: 'паспорт выдан раньше даты рождения',
+  beforeStart: 'раньше даты начала стажировки',
+  beforePause: 'раньше даты приостановления',
+  beforeStepStart: 'раньше даты начала этапа',
+  passedWithoutEnd: 'этап отмечен пройденным, но не указана дата его окончания',
+  reasonRequired: 'обязательно при статусе «Прекращена»',
+  supervisorRequired: 'обязательно, когда заполнены сведения о руководителе',
+  juridicalNameRequired: 'обязательно для работника юридического лица',
+  pauseDateRequired: 'обязательно, когда заполнены сведения о приостановлении',
+  resumeDateRequired: 'обязательно, когда заполнены сведения о возобновлении',
+  notInDictionary: (value: string, dictionary: string, count: number, closest: string | null) =>
+    count === 0
+      ? `«${value}» нет в справочнике ${dictionary}: справочник пуст, его заполняет оператор`
+      : `«${value}» нет в справочнике ${dictionary} (в нём ${countRu(count, values)}` +
+        (closest ? `; ближайшее — «${closest}»)` : ')'),
+  duplicateSnils: (row: number) => `такой же СНИЛС в строке ${row}`,
+  duplicateRegistryNumber: (row: number) => `такой же номер стажировки в строке ${row}`,
+};
+
+export const noticeMessages = {
+  unknownHeader: (header: string) => `Столбец «${header}» не входит в шаблон и не прочитан`,
+  schoolWillBeAdded: (name: string) => `Учебное заведение «${name}» будет добавлено в справочник`,
+  schoolUnknown: (name: string) =>
+    `Учебного заведения «${name}» нет в справочнике: название сохранено как текст, выберите заведение при обработке`,
+};
+
+/** `Строка 12, «СНИЛС»: неверная контрольная сумма` — one line of a file's problems. */
+export function cellProblem(row: number, header: string, message: string): string {
+  return `Строка ${row}, «${header}»: ${message}`;
+}
+
+/** Why the reader refused a whole file. */
+export type RefusalKind = 'file-type' | 'too-large' | 'content';
+
+/** Thrown anywhere in the reader to refuse the whole file; the reader turns it into its `ok: false` result. */
+export class ChangeFileRefusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    readonly problems: string[],
+    /** What went wrong inside, for the log; never shown to the clerk. */
+    readonly detail?: string,
+  ) {
+    super(problems.join('\n'));
+    this.name = 'ChangeFileRefusal';
+  }
+}
+
+/** Refuses the file as damaged; `detail` says why, for the log. */
+export function damaged(detail: string): ChangeFileRefusal {
+  return new ChangeFileRefusal('content', [fileMessages.damaged], detail);
+}

@@ -1,0 +1,273 @@
+import { toDateValue, type DictionaryRef, type NamedRef } from '@registry/shared';
+import { cellText } from './change-file-cells.js';
+import { changeFileColumns, columnsByKey, headerKey, type ChangeFileColumn } from './change-file-columns.js';
+import {
+  ChangeFileRefusal,
+  cellMessages,
+  cellProblem,
+  damaged,
+  fileMessages,
+  noticeMessages,
+  type RefusalKind,
+} from './change-file-messages.js';
+import {
+  readRow,
+  type ChangeFileRow,
+  type FoundColumn,
+  type ReadRowResult,
+  type RowContext,
+} from './change-file-rows.js';
+import { DictionaryIndex, dictionaryKey } from './dictionary-match.js';
+import { detectFileType, megabytes } from './file-type.js';
+import { trackHeap } from './heap-peak.js';
+import {
+  HEADER_SEARCH_ROWS,
+  columnLetters,
+  isFilled,
+  type CellRange,
+  type SheetGrid,
+  type SheetRow,
+} from './sheet-grid.js';
+import { readXlsSheet } from './xls-sheet.js';
+import { readXlsxSheet } from './xlsx-sheet.js';
+
+/*
+ * The change-file reader (IMPORT-TEMPLATE.md): bytes in, either every row as the trainee's four sections or
+ * every problem of the file at once. It is pure and synchronous; change-file-runner.ts runs it in a worker
+ * thread with a memory cap and a time limit. The order of checks is the order of cost: size, type, the
+ * container's declared sizes, the sheet's declared size, and only then the cells.
+ */
+
+export interface ChangeFileLimits {
+  maxFileBytes: number;
+  /** Data rows below the header. */
+  maxRows: number;
+  maxColumns: number;
+  /** The sum of an .xlsx's parts once unpacked, as its zip directory declares them. */
+  maxUnpackedBytes: number;
+}
+
+/** The dictionaries a row's values are found in, as lists: the worker gets them as data, not a database. */
+export interface ChangeFileDictionaries {
+  schools: NamedRef[];
+  addresses: DictionaryRef[];
+  terminationReasons: DictionaryRef[];
+}
+
+export interface ChangeFileOptions {
+  /** The SRO the file comes from: every row's internship is in it. */
+  organization: NamedRef;
+  /** 'Импортировать учебные заведения': unknown schools are to be added rather than kept as text. */
+  importSchools: boolean;
+  dictionaries: ChangeFileDictionaries;
+  limits: ChangeFileLimits;
+  /** Today, `yyyy-MM-dd`, in Moscow; tests fix it. */
+  today?: string;
+}
+
+export type ChangeFileResult =
+  | {
+      ok: true;
+      /** The format the content is, whatever the name said. */
+      extension: 'xlsx' | 'xls';
+      rows: ChangeFileRow[];
+      /** About the whole file: unknown headers, schools to be added. */
+      notices: string[];
+      /** Schools not in the dictionary, to be added when the import asks to import schools. */
+      newSchools: string[];
+    }
+  | { ok: false; kind: RefusalKind; problems: string[]; detail?: string };
+
+// «Every problem at once», within reason: a file with an error in every cell would otherwise answer with
+// hundreds of thousands of lines. The clerk fixes the first thousand and sees the rest on the next upload.
+export const MAX_PROBLEM_LINES = 1000;
+
+/** Reads a change file; never throws for anything the file does. */
+export function readChangeFile(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ChangeFileOptions,
+): ChangeFileResult {
+  try {
+    const { limits } = options;
+    const oversized = refuseOversized(bytes.length, limits);
+    if (oversized) throw oversized;
+    const detected = detectFileType(bytes, limits, fileName);
+    trackHeap();
+    const grid =
+      detected.format === 'xlsx' ? readXlsxSheet(bytes, detected.zip, limits) : readXlsSheet(bytes, limits);
+    trackHeap();
+    return { ok: true, extension: detected.format, ...readGrid(grid, options) };
+  } catch (error) {
+    const refusal =
+      error instanceof ChangeFileRefusal ? error : damaged(String((error as Error)?.stack ?? error));
+    return { ok: false, kind: refusal.kind, problems: refusal.problems, detail: refusal.detail };
+  }
+}
+
+/** The refusal of a file over the size limit, or null when it is within. */
+export function refuseOversized(size: number, limits: ChangeFileLimits): ChangeFileRefusal | null {
+  if (size <= limits.maxFileBytes) return null;
+  const limitMb = Math.round(limits.maxFileBytes / 2 ** 20);
+  return new ChangeFileRefusal('too-large', [fileMessages.tooLarge(megabytes(size), limitMb)]);
+}
+
+interface Header {
+  /** The last row of the header (a merged header may span several). */
+  lastRow: number;
+  columns: FoundColumn[];
+  notices: string[];
+}
+
+const LAST_NAME_KEY = headerKey('Фамилия');
+const SNILS_KEY = headerKey('СНИЛС');
+
+/**
+ * The header is the first row among the first ten that has both «Фамилия» and «СНИЛС»; rows above it (a
+ * title, group names) are ignored. A header cell merged down over several rows counts in each of them, and
+ * the data starts below the lowest such merge; a group name merged across columns above sub-headers gives
+ * way to them.
+ */
+function findHeader(grid: SheetGrid): Header {
+  const rowsByNumber = new Map(grid.rows.map((row) => [row.number, row]));
+  for (let number = 1; number <= HEADER_SEARCH_ROWS; number++) {
+    const texts = headerTexts(rowsByNumber, grid.merges, number);
+    const keys = texts.map(headerKey);
+    if (!keys.includes(LAST_NAME_KEY) || !keys.includes(SNILS_KEY)) continue;
+    const spanning = grid.merges.filter((range) => range.top <= number && range.bottom > number);
+    const lastRow = Math.max(number, ...spanning.map((range) => range.bottom));
+    const lowest = lastRow === number ? texts : headerTexts(rowsByNumber, grid.merges, lastRow);
+    const width = Math.max(texts.length, lowest.length);
+    const headers = Array.from({ length: width }, (_, i) => lowest[i] || texts[i] || '');
+    return { lastRow, ...mapColumns(headers) };
+  }
+  throw new ChangeFileRefusal('content', [fileMessages.noHeader]);
+}
+
+/** The header texts of a row, with the text of a cell merged down from above in its column. */
+function headerTexts(rows: Map<number, SheetRow>, merges: CellRange[], number: number): string[] {
+  const texts: string[] = [];
+  rows.get(number)?.cells.forEach((value, i) => {
+    if (isFilled(value)) texts[i] = cellText(value);
+  });
+  for (const range of merges) {
+    const above = rows.get(range.top)?.cells[range.left];
+    if (range.top < number && range.bottom >= number && !texts[range.left] && isFilled(above)) {
+      texts[range.left] = cellText(above);
+    }
+  }
+  return Array.from(texts, (text) => text ?? '');
+}
+
+/** Matches the header texts to the template's columns; a duplicate or a missing required one refuses the file. */
+function mapColumns(headers: string[]): { columns: FoundColumn[]; notices: string[] } {
+  const indexes = new Map<ChangeFileColumn, number[]>();
+  const unknown = new Map<string, string>();
+  headers.forEach((text, index) => {
+    const key = headerKey(text);
+    if (!key) return;
+    const column = columnsByKey.get(key);
+    if (!column) unknown.set(key, unknown.get(key) ?? text);
+    else indexes.set(column, [...(indexes.get(column) ?? []), index]);
+  });
+  const problems = [
+    ...[...indexes]
+      .filter(([, at]) => at.length > 1)
+      .map(([column, at]) => fileMessages.duplicateColumn(column.header, at.map(columnLetters))),
+    ...changeFileColumns
+      .filter((column) => column.required && !indexes.has(column))
+      .map((column) => fileMessages.missingColumn(column.header)),
+  ];
+  if (problems.length > 0) throw new ChangeFileRefusal('content', problems);
+  return {
+    columns: [...indexes]
+      .map(([column, [index]]) => ({ column, index: index! }))
+      .sort((a, b) => a.index - b.index),
+    notices: [...unknown.values()].map(noticeMessages.unknownHeader),
+  };
+}
+
+function readGrid(grid: SheetGrid, options: ChangeFileOptions) {
+  const header = findHeader(grid);
+  const dataRows = grid.rows.filter(
+    (row) => row.number > header.lastRow && header.columns.some(({ index }) => isFilled(row.cells[index])),
+  );
+  if (dataRows.length > options.limits.maxRows) {
+    throw new ChangeFileRefusal('too-large', [
+      fileMessages.tooManyRows(dataRows.length, options.limits.maxRows),
+    ]);
+  }
+  if (dataRows.length === 0) throw new ChangeFileRefusal('content', [fileMessages.noRows]);
+
+  const context = rowContext(header.columns, options);
+  const rows: ChangeFileRow[] = [];
+  const problems: string[] = [];
+  const newSchools = new Map<string, string>();
+  const duplicates = new DuplicateCheck(context);
+  for (const sheetRow of dataRows) {
+    const result = readRow(sheetRow, header.columns, context);
+    problems.push(...result.problems, ...duplicates.check(sheetRow.number, result.identity));
+    if (result.newSchool) newSchools.set(dictionaryKey(result.newSchool), result.newSchool);
+    if (result.row) rows.push(result.row);
+    if (rows.length % 1000 === 0) trackHeap();
+  }
+  if (problems.length > 0) throw new ChangeFileRefusal('content', capped(problems));
+  const schoolNotices = [...newSchools.values()].map(noticeMessages.schoolWillBeAdded);
+  return { rows, notices: [...header.notices, ...schoolNotices], newSchools: [...newSchools.values()] };
+}
+
+function capped(problems: string[]): string[] {
+  if (problems.length <= MAX_PROBLEM_LINES) return problems;
+  return [
+    ...problems.slice(0, MAX_PROBLEM_LINES),
+    fileMessages.moreProblems(problems.length - MAX_PROBLEM_LINES),
+  ];
+}
+
+function rowContext(columns: FoundColumn[], options: ChangeFileOptions): RowContext {
+  const position = new Map(columns.map(({ index, column }) => [column, index]));
+  const byPath = new Map(changeFileColumns.map((column) => [`${column.section}:${column.path}`, column]));
+  const { dictionaries } = options;
+  return {
+    organization: options.organization,
+    importSchools: options.importSchools,
+    schools: new DictionaryIndex(dictionaries.schools, (school) => school.Name),
+    addresses: new DictionaryIndex(dictionaries.addresses, (entry) => entry.Value),
+    terminationReasons: new DictionaryIndex(dictionaries.terminationReasons, (entry) => entry.Value),
+    today: options.today ?? toDateValue(new Date()),
+    columnAt: (section, path) => byPath.get(`${section}:${path}`),
+    positionOf: (column) => position.get(column) ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** Two rows with one SNILS are an error, and so are two rows with one internship number. */
+class DuplicateCheck {
+  private readonly firstRows = {
+    snils: new Map<string, number>(),
+    registryNumber: new Map<string, number>(),
+  };
+
+  constructor(private readonly context: RowContext) {}
+
+  check(rowNumber: number, identity: ReadRowResult['identity']): string[] {
+    const lines: string[] = [];
+    for (const key of ['snils', 'registryNumber'] as const) {
+      const value = identity[key];
+      if (value === null) continue;
+      const seen = this.firstRows[key];
+      const first = seen.get(dictionaryKey(value));
+      if (first === undefined) {
+        seen.set(dictionaryKey(value), rowNumber);
+        continue;
+      }
+      const column =
+        key === 'snils'
+          ? this.context.columnAt('PersonalInfo', 'Snils')!
+          : this.context.columnAt('Internship', 'RegistryNumber')!;
+      const message =
+        key === 'snils' ? cellMessages.duplicateSnils(first) : cellMessages.duplicateRegistryNumber(first);
+      lines.push(cellProblem(rowNumber, column.header, message));
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,159 @@
+import ExcelJS from 'exceljs';
+import { employmentTypes, internshipStatuses, InternshipStatus } from '@registry/shared';
+import { columnGroups, changeFileColumns, type ChangeFileColumn } from './change-file-columns.js';
+
+/*
+ * The template an SRO fills in (IMPORT-TEMPLATE.md): sheet «Данные», a row of group titles over the 65
+ * headers, both frozen with the name columns, text format where Excel would otherwise eat leading zeros,
+ * date format on dates, drop-downs for statuses, flags and employment type, and one sample row that the
+ * reader accepts (a test reads it back).
+ */
+
+export const TEMPLATE_FILE_NAME = 'Шаблон файла изменений.xlsx';
+export const TEMPLATE_ASCII_NAME = 'change-file-template.xlsx';
+
+const HEADER_ROW = 2;
+const FIRST_DATA_ROW = HEADER_ROW + 1;
+// Drop-downs and formats reach as far as a file may go: the row limit's default.
+const LAST_DATA_ROW = HEADER_ROW + 10_000;
+const DATE_FORMAT = 'dd.mm.yyyy';
+
+const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** The sample row by header: a trainee with a supervisor, an ongoing internship and a passed first stage. */
+export const templateSample: Record<string, string | number | Date> = {
+  Фамилия: 'Иванова',
+  Имя: 'Мария',
+  Отчество: 'Сергеевна',
+  СНИЛС: '112-233-445 95',
+  'Дата рождения': utc('1995-04-12'),
+  'Паспорт: серия': '45 12',
+  'Паспорт: номер': '345 678',
+  'Паспорт: дата выдачи': utc('2015-05-20'),
+  'Паспорт: кем выдан': 'ГУ МВД России по г. Москве',
+  Телефон: '+7 916 123-45-67',
+  'Почтовый адрес': '125009, г. Москва, ул. Тверская, д. 1, кв. 1',
+  'Адрес электронной почты': 'ivanova@example.ru',
+  'Образование: наименование': 'Высшее',
+  'Образование: код специальности': '21.03.02',
+  'Образование: квалификация': 'Бакалавр',
+  'Учебное заведение': 'Государственный университет по землеустройству',
+  'Руководитель: фамилия': 'Петров',
+  'Руководитель: имя': 'Сергей',
+  'Руководитель: отчество': 'Иванович',
+  'Руководитель: уникальный регистрационный номер': '12345',
+  'Руководитель: номер в ГРКИ': '1234',
+  'Руководитель: телефон': '+7 495 123-45-67',
+  'Руководитель: почтовый адрес': '125009, г. Москва, ул. Тверская, д. 2',
+  'Руководитель: адрес электронной почты': 'petrov@example.ru',
+  'Руководитель: форма занятости': employmentTypes.label(1),
+  'Руководитель: сокращённое наименование юридического лица': 'ООО «Кадастр»',
+  'Уникальный идентификационный номер стажировки': 'СТ-2025-001',
+  'Дата начала стажировки': utc('2025-03-15'),
+  'Статус стажировки': internshipStatuses.label(InternshipStatus.Ongoing),
+  'Продолжительность стажировки, мес.': 24,
+  'Решение о приёме на стажировку': '№ 12-П от 14.03.2025',
+  'Дата окончания договора': utc('2027-03-14'),
+  Договор: '№ 7 от 14.03.2025',
+  'Вводный этап: дата начала': utc('2025-03-15'),
+  'Вводный этап: дата окончания': utc('2025-04-15'),
+  'Вводный этап: пройден': 'Да',
+  'Вводный этап: материалы представлены': 'Да',
+  'Стажировка пройдена': 'Нет',
+};
+
+const quotedList = (values: string[]) => [`"${values.join(',')}"`];
+
+/** The drop-down of a column, if it has one: a list Excel offers and checks. */
+function dropDown(column: ChangeFileColumn): ExcelJS.DataValidation | null {
+  const list =
+    column.kind === 'status'
+      ? [0, 1, 2, 3].map((status) => internshipStatuses.label(status as 0))
+      : column.kind === 'employment'
+        ? employmentTypes.values.map((type) => employmentTypes.label(type))
+        : column.kind === 'flag'
+          ? ['Да', 'Нет']
+          : null;
+  if (!list) return null;
+  return {
+    type: 'list',
+    allowBlank: true,
+    formulae: quotedList(list),
+    showErrorMessage: true,
+    errorTitle: column.header,
+    error: `Выберите значение из списка: ${list.join(', ')}`,
+  };
+}
+
+/** Wide enough for the longest word of the header and for the sample value, within reason. */
+function columnWidth(column: ChangeFileColumn): number {
+  const longestWord = Math.max(...column.header.split(/\s+/).map((word) => word.length));
+  const sample = templateSample[column.header];
+  const sampleLength = sample instanceof Date ? 10 : String(sample ?? '').length;
+  return Math.min(
+    40,
+    Math.max(12, longestWord + 2, Math.ceil(column.header.length / 3) + 2, sampleLength + 2),
+  );
+}
+
+/**
+ * exceljs keeps a sheet's validations by range and writes each range once; its typings know only the
+ * per-cell form, which would write ten thousand copies of each drop-down.
+ */
+type RangeValidations = { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } };
+
+const GROUP_FILLS = ['FFD9E1F2', 'FFE2EFDA', 'FFFFF2CC', 'FFFCE4D6'];
+const thin = { style: 'thin' as const, color: { argb: 'FFA6A6A6' } };
+const border = { top: thin, left: thin, bottom: thin, right: thin };
+
+/** The template workbook as .xlsx bytes. */
+export async function buildChangeFileTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Реестр стажёров';
+  const sheet = workbook.addWorksheet('Данные', {
+    views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],
+  });
+
+  let first = 1;
+  columnGroups.forEach((group, i) => {
+    const last = first + group.columns.length - 1;
+    const fill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: GROUP_FILLS[i]! } };
+    sheet.mergeCells(1, first, 1, last);
+    const title = sheet.getCell(1, first);
+    title.value = group.title;
+    title.font = { bold: true, size: 12 };
+    title.alignment = { horizontal: 'center', vertical: 'middle' };
+    title.fill = fill;
+    title.border = border;
+    for (let column = first; column <= last; column++) sheet.getCell(HEADER_ROW, column).fill = fill;
+    first = last + 1;
+  });
+  sheet.getRow(1).height = 22;
+
+  changeFileColumns.forEach((column, i) => {
+    const sheetColumn = sheet.getColumn(i + 1);
+    sheetColumn.width = columnWidth(column);
+    if (column.asText) sheetColumn.numFmt = '@';
+    if (column.kind === 'date') sheetColumn.numFmt = DATE_FORMAT;
+    const header = sheet.getCell(HEADER_ROW, i + 1);
+    header.value = column.required ? `${column.header} *` : column.header;
+    header.font = { bold: true };
+    header.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
+    header.border = border;
+    const validation = dropDown(column);
+    if (validation) {
+      const letter = sheetColumn.letter;
+      (sheet as unknown as RangeValidations).dataValidations.add(
+        `${letter}${FIRST_DATA_ROW}:${letter}${LAST_DATA_ROW}`,
+        validation,
+      );
+    }
+    const sample = sheet.getCell(FIRST_DATA_ROW, i + 1);
+    sample.value = templateSample[column.header] ?? null;
+    if (column.asText) sample.numFmt = '@';
+    if (column.kind === 'date') sample.numFmt = DATE_FORMAT;
+  });
+  sheet.getRow(HEADER_ROW).height = 64;
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,149 @@
+import * as XLSX from '@e965/xlsx';
+import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
+import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from './zip-archive.js';
+
+/*
+ * What a file is, decided by its content and never by its name: an .xlsx is a zip package whose main part
+ * is a workbook, an .xls is an OLE2 compound file with a Workbook stream. Everything else is refused with a
+ * message that names what the file really is, because «не является книгой Excel» alone does not tell a
+ * clerk that the system they exported from wrote CSV or HTML under an Excel name.
+ */
+
+export type DetectedFile = { format: 'xlsx'; zip: ZipArchive } | { format: 'xls' };
+
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+// [Content_Types].xml of a real workbook is a few kilobytes; a larger one is not worth unpacking to look at.
+const MAX_CONTENT_TYPES_BYTES = 1 << 20;
+
+function notExcel(fileName: string, what: string): ChangeFileRefusal {
+  return new ChangeFileRefusal('file-type', [fileMessages.notExcel(fileName, what)]);
+}
+
+function refuse(message: string): ChangeFileRefusal {
+  return new ChangeFileRefusal('file-type', [message]);
+}
+
+function startsWith(bytes: Uint8Array, signature: number[]): boolean {
+  return signature.every((byte, i) => bytes[i] === byte);
+}
+
+/**
+ * Detects the format and opens the container. For a zip, the sum of declared sizes is checked against
+ * `maxUnpackedBytes` before anything is inflated.
+ */
+export function detectFileType(
+  bytes: Uint8Array,
+  limits: { maxUnpackedBytes: number },
+  fileName: string,
+): DetectedFile {
+  if (bytes.length === 0) throw new ChangeFileRefusal('content', [fileMessages.empty]);
+  if (looksLikeZip(bytes)) return detectPackage(bytes, limits.maxUnpackedBytes, fileName);
+  if (startsWith(bytes, OLE2_SIGNATURE)) return detectCompoundFile(bytes, fileName);
+  throw describeOther(bytes, fileName);
+}
+
+function detectPackage(bytes: Uint8Array, maxUnpackedBytes: number, fileName: string): DetectedFile {
+  const zip = readZipDirectory(bytes);
+  if (zip.declaredSize > maxUnpackedBytes) {
+    throw new ChangeFileRefusal('too-large', [
+      fileMessages.unpackedTooLarge(megabytes(zip.declaredSize), Math.round(maxUnpackedBytes / 2 ** 20)),
+    ]);
+  }
+  const has = (name: string) => zip.entries.has(name);
+  if (has('mimetype') && has('content.xml')) {
+    const mimetype = inflateEntry(bytes, zip.entries.get('mimetype')!).toString('latin1');
+    if (mimetype.includes('spreadsheet')) throw refuse(fileMessages.openDocument);
+    throw notExcel(fileName, 'документ OpenDocument');
+  }
+  const contentTypes = zip.entries.get('[content_types].xml');
+  if (!contentTypes) throw notExcel(fileName, has('word/document.xml') ? 'документ Word' : 'ZIP-архив');
+  if (contentTypes.size > MAX_CONTENT_TYPES_BYTES) throw damaged('[Content_Types].xml too large');
+  const types = inflateEntry(bytes, contentTypes).toString('utf8');
+  if (/macroEnabled/i.test(types) || has('xl/vbaproject.bin')) throw refuse(fileMessages.macros);
+  if (/sheet\.binary/i.test(types) || has('xl/workbook.bin')) throw refuse(fileMessages.binaryWorkbook);
+  if (/spreadsheetml\.(sheet|template)\.main\+xml/i.test(types)) return { format: 'xlsx', zip };
+  if (has('word/document.xml')) throw notExcel(fileName, 'документ Word');
+  if (has('ppt/presentation.xml')) throw notExcel(fileName, 'презентация PowerPoint');
+  throw notExcel(fileName, 'ZIP-архив без книги');
+}
+
+function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
+  let container: unknown;
+  try {
+    container = XLSX.CFB.read(bytes, { type: 'buffer' });
+  } catch (error) {
+    throw damaged(`cfb: ${(error as Error).message}`);
+  }
+  const find = (name: string) => XLSX.CFB.find(container, name) as { content?: Uint8Array } | null;
+  // A password-protected .xlsx is an OLE2 file that carries the encrypted package.
+  if (find('EncryptionInfo') || find('EncryptedPackage')) throw refuse(fileMessages.encrypted);
+  const workbook = find('Workbook') ?? find('Book');
+  if (workbook?.content && workbook.content.length > 0) {
+    if (isEncryptedBiff(workbook.content)) throw refuse(fileMessages.encrypted);
+    return { format: 'xls' };
+  }
+  if (find('WordDocument')) throw notExcel(fileName, 'документ Word');
+  if (find('PowerPoint Document')) throw notExcel(fileName, 'презентация PowerPoint');
+  throw notExcel(fileName, 'составной документ Office без книги');
+}
+
+const BIFF_FILEPASS = 0x002f;
+const BIFF_EOF = 0x000a;
+
+/** An encrypted .xls keeps its structure but has a FILEPASS record among the first records of its globals. */
+function isEncryptedBiff(stream: Uint8Array): boolean {
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  for (let at = 0, seen = 0; at + 4 <= view.byteLength && seen < 1000; seen++) {
+    const type = view.getUint16(at, true);
+    if (type === BIFF_FILEPASS) return true;
+    if (type === BIFF_EOF) return false;
+    at += 4 + view.getUint16(at + 2, true);
+  }
+  return false;
+}
+
+/** Names what a file that is neither a zip nor an OLE2 file is, from its first bytes. */
+function describeOther(bytes: Uint8Array, fileName: string): ChangeFileRefusal {
+  const head = Buffer.from(bytes.subarray(0, 4096));
+  // BIFF2–BIFF5 worksheets saved as bare streams begin with their BOF record.
+  if (head[0] === 0x09 && [0x00, 0x02, 0x04].includes(head[1]!) && head[3] === 0x00) {
+    return refuse(fileMessages.oldExcel);
+  }
+  if (head.toString('latin1', 0, 5) === '%PDF-') return notExcel(fileName, 'PDF-документ');
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47]) || startsWith(head, [0xff, 0xd8, 0xff])) {
+    return notExcel(fileName, 'изображение');
+  }
+  if (!isText(head)) return notExcel(fileName, 'файл неизвестного формата');
+  const text = decodeText(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (text.startsWith('{\\rtf')) return notExcel(fileName, 'документ RTF');
+  if (text.includes('urn:schemas-microsoft-com:office:spreadsheet'))
+    return refuse(fileMessages.spreadsheetXml);
+  if (/<(!doctype html|html|table|body)\b/.test(text)) return notExcel(fileName, 'веб-страница (HTML)');
+  if (text.startsWith('<')) return notExcel(fileName, 'XML-документ');
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  if (/[;,\t|]/.test(firstLine)) return notExcel(fileName, 'текст с разделителями (CSV)');
+  return notExcel(fileName, 'текстовый файл');
+}
+
+/** Text has no control bytes other than tabs and line breaks; UTF-16 text starts with its byte-order mark. */
+function isText(head: Buffer): boolean {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  return head.every((byte) => byte >= 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d);
+}
+
+function decodeText(head: Buffer): string {
+  if (head[0] === 0xff && head[1] === 0xfe) return head.toString('utf16le');
+  if (head[0] === 0xfe && head[1] === 0xff)
+    return Buffer.from(head.subarray(0, head.length & ~1))
+      .swap16()
+      .toString('utf16le');
+  return head.toString('utf8');
+}
+
+/** Megabytes with one decimal, as a clerk reads a file size. */
+export function megabytes(bytes: number): string {
+  return (bytes / 2 ** 20).toLocaleString('ru-RU', { maximumFractionDigits: 1 });
+}

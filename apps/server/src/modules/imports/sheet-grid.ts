@@ -1,0 +1,92 @@
+/*
+ * The one shape both spreadsheet formats are read into, so that the change-file rules never care whether a
+ * cell came from .xlsx or .xls: rows with their spreadsheet numbers, cells by column index, merged ranges.
+ */
+
+/** A cell that holds a date (a number under a date format), as `yyyy-MM-dd`. */
+export class SheetDate {
+  constructor(readonly iso: string) {}
+}
+
+/** A cell whose formula failed: its cached value is an error such as `#N/A`. */
+export class SheetError {
+  constructor(readonly code: string) {}
+}
+
+export type CellValue = string | number | boolean | SheetDate | SheetError;
+
+export interface SheetRow {
+  /** The spreadsheet's own row number, 1-based, as the clerk sees it. */
+  number: number;
+  /** Cells by 0-based column index; a missing cell is empty. */
+  cells: (CellValue | undefined)[];
+}
+
+/** A merged range, 1-based rows and 0-based columns, inclusive. */
+export interface CellRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+export interface SheetGrid {
+  /** Rows that have at least one cell, in order. */
+  rows: SheetRow[];
+  merges: CellRange[];
+}
+
+/** The sizes a sheet may have; checked while reading, before the rows are kept. */
+export interface SheetLimits {
+  /** Rows of data below the header; the header may sit anywhere in the first ten rows. */
+  maxRows: number;
+  maxColumns: number;
+}
+
+/** Rows above the data a sheet may have: the header row is looked for in the first ten. */
+export const HEADER_SEARCH_ROWS = 10;
+
+/** The last row number a sheet may use at all: the header area and then the data rows. */
+export function lastAllowedRow(limits: SheetLimits): number {
+  return HEADER_SEARCH_ROWS + limits.maxRows;
+}
+
+/** True when the value counts as filled in: not empty and not only spaces. */
+export function isFilled(value: CellValue | undefined): value is CellValue {
+  if (value === undefined) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+const DAY_MS = 86_400_000;
+// Day 0 of each system: 1899-12-30 for 1900 (which counts a non-existent 1900-02-29), 1904-01-01 for 1904.
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+
+/**
+ * The date of an Excel serial number in either date system, `yyyy-MM-dd`; the time of day is dropped.
+ * In the 1900 system serials below 61 are shifted by Lotus 1-2-3's phantom 29 February 1900.
+ */
+export function excelSerialToIso(serial: number, date1904: boolean): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const day = Math.floor(serial);
+  const ms = date1904 ? EPOCH_1904 + day * DAY_MS : EPOCH_1900 + (day < 61 ? day + 1 : day) * DAY_MS;
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Column letters of a 0-based index: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** The 0-based column and 1-based row of a reference such as `BM12`, or null when it is not one. */
+export function parseCellReference(ref: string): { column: number; row: number } | null {
+  const match = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(ref);
+  if (!match) return null;
+  let column = 0;
+  for (const letter of match[1]!.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return { column: column - 1, row: Number(match[2]) };
+}

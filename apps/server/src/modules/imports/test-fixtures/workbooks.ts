@@ -1,0 +1,225 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import { changeFileColumns } from '../change-file-columns.js';
+import { templateSample } from '../change-file-template.js';
+
+/*
+ * Spreadsheets for the reader's tests, made by code: honest ones through the libraries that office files
+ * come from (exceljs for .xlsx, SheetJS for .xls), and hostile or odd ones through a small zip writer that
+ * puts exactly the given parts, sizes and bytes into the archive.
+ */
+
+export type Cell = string | number | boolean | Date | null | undefined;
+export type RowValues = Record<string, Cell>;
+
+/** The template's 65 headers in order, required ones marked as in the template. */
+export const templateHeaders = changeFileColumns.map((column) =>
+  column.required ? `${column.header} *` : column.header,
+);
+
+/** A valid SNILS (with its check number) made from a 9-digit body, formatted `###-###-### ##`. */
+export function snilsFrom(body: number): string {
+  const digits = String(body).padStart(9, '0');
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (9 - i);
+  let check = sum < 100 ? sum : sum === 100 || sum === 101 ? 0 : sum % 101;
+  if (check === 100) check = 0;
+  const all = digits + String(check).padStart(2, '0');
+  return `${all.slice(0, 3)}-${all.slice(3, 6)}-${all.slice(6, 9)} ${all.slice(9)}`;
+}
+
+/** The template's sample row with some cells changed; `undefined` empties a cell. */
+export function sampleRow(overrides: RowValues = {}): RowValues {
+  return { ...templateSample, ...overrides };
+}
+
+/** A sheet as rows of cells: the header row, then each row's values in the headers' order. */
+export function sheetOf(rows: RowValues[], headers: string[] = templateHeaders): Cell[][] {
+  const bare = (header: string) => header.replace(/ \*$/, '');
+  return [headers, ...rows.map((row) => headers.map((header) => row[bare(header)] ?? null))];
+}
+
+export interface BookOptions {
+  sheetName?: string;
+  date1904?: boolean;
+  /** Merged ranges such as 'A1:C1'. */
+  merges?: string[];
+  /** Sheets to put before the data sheet, by name. */
+  sheetsBefore?: Record<string, Cell[][]>;
+}
+
+/** An .xlsx written by exceljs, as a spreadsheet application would write it. */
+export async function xlsxOf(rows: Cell[][], options: BookOptions = {}): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  if (options.date1904) workbook.properties.date1904 = true;
+  for (const [name, before] of Object.entries(options.sheetsBefore ?? {})) {
+    workbook.addWorksheet(name).addRows(before);
+  }
+  const sheet = workbook.addWorksheet(options.sheetName ?? 'Данные');
+  rows.forEach((row, i) => {
+    row.forEach((value, j) => {
+      if (value === null || value === undefined) return;
+      const cell = sheet.getCell(i + 1, j + 1);
+      cell.value = value;
+      if (value instanceof Date) cell.numFmt = 'dd.mm.yyyy';
+    });
+  });
+  for (const range of options.merges ?? []) sheet.mergeCells(range);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const DAY_MS = 86_400_000;
+
+/** The serial number of a UTC date in the workbook's date system, as Excel stores it. */
+function serialOf(date: Date, date1904: boolean): number {
+  return (date.getTime() - Date.UTC(1899, 11, 30)) / DAY_MS - (date1904 ? 1462 : 0);
+}
+
+/** An .xls (BIFF8) written by SheetJS; dates become date-formatted serial numbers, as Excel writes them. */
+export function xlsOf(rows: Cell[][], options: BookOptions = {}): Buffer {
+  const workbook = XLSX.utils.book_new();
+  for (const [name, before] of Object.entries(options.sheetsBefore ?? {})) {
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(before), name);
+  }
+  const plain = rows.map((row) => row.map((value) => (value instanceof Date ? null : value)));
+  const sheet = XLSX.utils.aoa_to_sheet(plain);
+  rows.forEach((row, r) =>
+    row.forEach((value, c) => {
+      if (!(value instanceof Date)) return;
+      const serial = serialOf(value, Boolean(options.date1904));
+      sheet[XLSX.utils.encode_cell({ r, c })] = { t: 'n', v: serial, z: 'dd.mm.yyyy' };
+    }),
+  );
+  if (options.merges) sheet['!merges'] = options.merges.map((range) => XLSX.utils.decode_range(range));
+  XLSX.utils.book_append_sheet(workbook, sheet, options.sheetName ?? 'Данные');
+  if (options.date1904) workbook.Workbook = { ...workbook.Workbook, WBProps: { date1904: true } };
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+}
+
+export interface ZipPart {
+  name: string;
+  data: string | Uint8Array;
+  /** Store without compression. */
+  store?: boolean;
+  /** Write this as the declared uncompressed size instead of the real one. */
+  declaredSize?: number;
+}
+
+/** A zip archive of exactly these parts, with sizes and CRCs as given or computed. */
+export function zipOf(parts: ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const data = typeof part.data === 'string' ? Buffer.from(part.data, 'utf8') : Buffer.from(part.data);
+    const packed = part.store ? data : deflateRawSync(data);
+    const name = Buffer.from(part.name, 'utf8');
+    const size = part.declaredSize ?? data.length;
+    // The local header and the central entry hold the same fields, the central one two bytes further on.
+    const header = (signature: number, length: number, fieldsAt: number) => {
+      const buffer = Buffer.alloc(length);
+      buffer.writeUInt32LE(signature, 0);
+      buffer.writeUInt16LE(20, fieldsAt);
+      buffer.writeUInt16LE(0x800, fieldsAt + 2);
+      buffer.writeUInt16LE(part.store ? 0 : 8, fieldsAt + 4);
+      buffer.writeUInt32LE(crc32(data), fieldsAt + 10);
+      buffer.writeUInt32LE(packed.length, fieldsAt + 14);
+      buffer.writeUInt32LE(size, fieldsAt + 18);
+      buffer.writeUInt16LE(name.length, fieldsAt + 22);
+      return buffer;
+    };
+    const local = header(0x04034b50, 30, 4);
+    const central = header(0x02014b50, 46, 6);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+export interface PackageOptions {
+  /** The `<sheetData>` content, or the whole worksheet part when it starts with `<?xml` or `<worksheet`. */
+  sheet: string;
+  sharedStrings?: string[] | string;
+  /** Extra XML inside `<workbook>` before `<sheets>` (such as `<workbookPr date1904="1"/>`). */
+  workbookPr?: string;
+  /** Replaces the main part's content type. */
+  mainContentType?: string;
+  extraParts?: ZipPart[];
+  /** Sheets listed in the workbook (the data sheet is sheet1.xml). */
+  sheets?: string;
+  styles?: string;
+}
+
+/** The smallest .xlsx package with the given sheet: the parts Excel needs and nothing else. */
+export function packageOf(options: PackageOptions): Buffer {
+  const worksheet = /^\s*<(\?xml|worksheet)/.test(options.sheet)
+    ? options.sheet
+    : `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}"><sheetData>${options.sheet}</sheetData></worksheet>`;
+  const strings =
+    typeof options.sharedStrings === 'string'
+      ? options.sharedStrings
+      : options.sharedStrings
+        ? `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">${options.sharedStrings
+            .map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`)
+            .join('')}</sst>`
+        : null;
+  const parts: ZipPart[] = [
+    {
+      name: '[Content_Types].xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${options.mainContentType ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml'}"/></Types>`,
+    },
+    {
+      name: '_rels/.rels',
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}">${options.workbookPr ?? ''}<sheets>${options.sheets ?? '<sheet name="Данные" sheetId="1" r:id="rId1"/>'}</sheets></workbook>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`,
+    },
+    { name: 'xl/worksheets/sheet1.xml', data: worksheet },
+  ];
+  if (strings !== null) parts.push({ name: 'xl/sharedStrings.xml', data: strings });
+  if (options.styles) parts.push({ name: 'xl/styles.xml', data: options.styles });
+  return zipOf([...parts, ...(options.extraParts ?? [])]);
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A row of inline-string cells for `packageOf`, with references. */
+export function inlineRow(rowNumber: number, values: (string | number | null)[]): string {
+  const cells = values
+    .map((value, i) => {
+      if (value === null) return '';
+      const ref = `${columnName(i)}${rowNumber}`;
+      return typeof value === 'number'
+        ? `<c r="${ref}"><v>${value}</v></c>`
+        : `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(value)}</t></is></c>`;
+    })
+    .join('');
+  return `<row r="${rowNumber}">${cells}</row>`;
+}
+
+export function columnName(index: number): string {
+  return XLSX.utils.encode_col(index);
+}
