@@ -35,6 +35,13 @@ const EnvSchema = z
     LOGIN_THROTTLE_MINUTES: positiveInt(15),
     IMPORT_DEADLINE_WORKING_DAYS: positiveInt(10),
     DOCUMENT_MAX_FILE_MB: positiveInt(20),
+    IMPORT_MAX_FILE_MB: positiveInt(10),
+    IMPORT_MAX_ROWS: positiveInt(10_000),
+    IMPORT_MAX_COLUMNS: positiveInt(200),
+    IMPORT_MAX_UNPACKED_MB: positiveInt(200),
+    IMPORT_READ_MEMORY_MB: positiveInt(512),
+    IMPORT_READ_SECONDS: positiveInt(60),
+    IMPORT_PARALLEL_READS: positiveInt(2),
   })
   .refine((env) => Boolean(env.ADMIN_LOGIN) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_LOGIN и ADMIN_PASSWORD задаются вместе',
@@ -70,6 +77,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.LOGIN_THROTTLE_MINUTES * 60_000,
+    },
+    /** Bounds of reading a change file (the reader's ReaderSettings). */
+    changeFileReader: {
+      limits: {
+        maxFileBytes: env.IMPORT_MAX_FILE_MB * 2 ** 20,
+        maxRows: env.IMPORT_MAX_ROWS,
+        maxColumns: env.IMPORT_MAX_COLUMNS,
+        maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_MB * 2 ** 20,
+      },
+      memoryMb: env.IMPORT_READ_MEMORY_MB,
+      timeLimitMs: env.IMPORT_READ_SECONDS * 1000,
+      parallel: env.IMPORT_PARALLEL_READS,
     },
   };
 }

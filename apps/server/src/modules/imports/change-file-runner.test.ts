@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { fileMessages } from './change-file-messages.js';
+import {
+  concurrencyLimit,
+  createChangeFileReader,
+  readInWorker,
+  type DictionarySource,
+} from './change-file-runner.js';
+import { buildChangeFileTemplate } from './change-file-template.js';
+import { testOptions } from './test-fixtures/reader-options.js';
+
+const noDictionaries: DictionarySource = {
+  load: async () => ({ schools: [], addresses: [], terminationReasons: [] }),
+};
+
+describe('reading a change file in a bounded worker', () => {
+  it('reads the template in a worker and reports its heap under the cap', async () => {
+    const result = await readInWorker(await buildChangeFileTemplate(), 'Шаблон.xlsx', testOptions(), {
+      memoryMb: 256,
+      timeLimitMs: 20_000,
+    });
+    expect(result).toMatchObject({ ok: true, extension: 'xlsx' });
+    expect(result.heapPeakMb).toBeGreaterThan(0);
+    expect(result.heapPeakMb).toBeLessThan(256);
+  });
+
+  it('stops a worker at the time limit and says so in Russian', async () => {
+    const result = await readInWorker(await buildChangeFileTemplate(), 'Шаблон.xlsx', testOptions(), {
+      memoryMb: 256,
+      timeLimitMs: 1,
+    });
+    expect(result).toMatchObject({ ok: false, problems: [fileMessages.timeout(1)], heapPeakMb: null });
+  });
+
+  it('turns a worker that runs out of its memory into a refusal', async () => {
+    const result = await readInWorker(await buildChangeFileTemplate(), 'Шаблон.xlsx', testOptions(), {
+      memoryMb: 4,
+      timeLimitMs: 20_000,
+    });
+    expect(result).toMatchObject({ ok: false, problems: [fileMessages.outOfMemory(4)] });
+  });
+
+  it('refuses a file over the size limit without starting a worker', async () => {
+    const { changeFileReader } = loadConfig({ IMPORT_MAX_FILE_MB: '1' });
+    const reader = createChangeFileReader(changeFileReader, noDictionaries);
+    const result = await reader.read({
+      bytes: new Uint8Array(2 * 2 ** 20),
+      name: 'big.xlsx',
+      organization: { Id: 1, Name: 'СРО' },
+      importSchools: false,
+    });
+    expect(result).toMatchObject({ ok: false, kind: 'too-large', heapPeakMb: null });
+    expect(result.ok === false && result.problems[0]).toMatch(
+      /^Файл занимает 2 МБ, а допускается не более 1 МБ/,
+    );
+  });
+
+  it('takes its limits from the settings, with the documented defaults', () => {
+    expect(loadConfig({}).changeFileReader).toEqual({
+      limits: {
+        maxFileBytes: 10 * 2 ** 20,
+        maxRows: 10_000,
+        maxColumns: 200,
+        maxUnpackedBytes: 200 * 2 ** 20,
+      },
+      memoryMb: 512,
+      timeLimitMs: 60_000,
+      parallel: 2,
+    });
+    expect(loadConfig({ IMPORT_MAX_ROWS: '500' }).changeFileReader.limits.maxRows).toBe(500);
+  });
+
+  it('runs at most the allowed number of reads at once, the rest in turn', async () => {
+    const limited = concurrencyLimit(2);
+    let active = 0;
+    let most = 0;
+    const task = async () => {
+      most = Math.max(most, ++active);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      active--;
+    };
+    await Promise.all(Array.from({ length: 6 }, () => limited(task)));
+    expect(most).toBe(2);
+  });
+});

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { NamedRef } from '@registry/shared';
+import { fileMessages } from './change-file-messages.js';
+import {
+  refuseOversized,
+  type ChangeFileDictionaries,
+  type ChangeFileLimits,
+  type ChangeFileOptions,
+  type ChangeFileResult,
+} from './change-file-reader.js';
+import type { WorkerInput, WorkerOutput } from './change-file-worker.js';
+
+/*
+ * Runs the change-file reader with bounded resources: each file in its own worker thread with a heap cap
+ * (resourceLimits) and a time limit (terminate), a few at a time per process. A refused or runaway file
+ * ends its worker and nothing else: no temporary files, no shared state, the event loop free meanwhile.
+ */
+
+export interface ReaderSettings {
+  limits: ChangeFileLimits;
+  /** The worker's heap cap. */
+  memoryMb: number;
+  timeLimitMs: number;
+  /** Files read at once by one server process; more wait their turn. */
+  parallel: number;
+}
+
+/** Where the dictionaries come from: the database in the app, a list in tests. */
+export interface DictionarySource {
+  load(): Promise<ChangeFileDictionaries>;
+}
+
+/** The shape the import upload calls the reader with (change-file.ts). */
+export interface ReadRequest {
+  bytes: Uint8Array;
+  /** The file's name as uploaded; its type is decided by content. */
+  name: string;
+  organization: NamedRef;
+  importSchools: boolean;
+  today?: string;
+}
+
+/** The reader's result and what reading it cost. */
+export type BoundedResult = ChangeFileResult & {
+  elapsedMs: number;
+  /** The worker's highest heap, or null when no worker ran (or it was stopped). */
+  heapPeakMb: number | null;
+};
+
+// The worker is TypeScript when the server runs from its sources (vitest, tsx) and JavaScript in dist.
+const here = fileURLToPath(import.meta.url);
+const WORKER_URL = new URL(`./change-file-worker${path.extname(here)}`, import.meta.url);
+
+function startWorker(input: WorkerInput, memoryMb: number): Worker {
+  const options = {
+    workerData: input,
+    transferList: [input.bytes],
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+  };
+  if (WORKER_URL.pathname.endsWith('.ts')) {
+    // A worker does not inherit tsx's loader, so it registers it before importing the TypeScript entry.
+    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+    return new Worker(bootstrap, { ...options, eval: true });
+  }
+  return new Worker(WORKER_URL, options);
+}
+
+/** Reads one file in a fresh worker within the memory cap and the time limit. */
+export function readInWorker(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ChangeFileOptions,
+  bounds: { memoryMb: number; timeLimitMs: number },
+): Promise<BoundedResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const refused = (problem: string, detail: string): BoundedResult => ({
+    ok: false,
+    kind: 'content',
+    problems: [problem],
+    detail,
+    elapsedMs: elapsed(),
+    heapPeakMb: null,
+  });
+  // The worker gets its own copy, transferred rather than cloned; the caller's buffer stays as it was.
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  const worker = startWorker({ bytes: copy.buffer, fileName, options }, bounds.memoryMb);
+  return new Promise<BoundedResult>((resolve) => {
+    const finish = (result: BoundedResult) => {
+      clearTimeout(timer);
+      worker.removeAllListeners();
+      void worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(
+      () => finish(refused(fileMessages.timeout(Math.ceil(bounds.timeLimitMs / 1000)), 'time limit')),
+      bounds.timeLimitMs,
+    );
+    worker.once('message', (output: WorkerOutput) =>
+      finish({ ...output.result, elapsedMs: elapsed(), heapPeakMb: output.heapPeakMb }),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? refused(fileMessages.outOfMemory(bounds.memoryMb), error.message)
+          : refused(fileMessages.damaged, `worker: ${error.stack ?? error.message}`),
+      ),
+    );
+    worker.once('exit', (code) => finish(refused(fileMessages.damaged, `worker exited with ${code}`)));
+  });
+}
+
+/** Runs tasks with at most `max` at once, the rest in arrival order. */
+export function concurrencyLimit(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resume) => waiting.push(resume));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** The reader the imports use: dictionaries from their source, each file in its bounded worker. */
+export function createChangeFileReader(settings: ReaderSettings, dictionaries: DictionarySource) {
+  const limited = concurrencyLimit(settings.parallel);
+  return {
+    async read(request: ReadRequest): Promise<BoundedResult> {
+      const { limits } = settings;
+      // A file over the size limit is refused before a worker or the database is troubled.
+      const oversized = refuseOversized(request.bytes.length, limits);
+      if (oversized) {
+        return {
+          ok: false,
+          kind: oversized.kind,
+          problems: oversized.problems,
+          elapsedMs: 0,
+          heapPeakMb: null,
+        };
+      }
+      const options: ChangeFileOptions = {
+        organization: request.organization,
+        importSchools: request.importSchools,
+        dictionaries: await dictionaries.load(),
+        limits,
+        today: request.today,
+      };
+      return limited(() => readInWorker(request.bytes, request.name, options, settings));
+    },
+  };
+}
+
+export type ChangeFileReader = ReturnType<typeof createChangeFileReader>;
