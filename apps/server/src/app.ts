@@ -33,6 +33,7 @@ import { createArchiveService } from './modules/archive/archive.service.js';
 import { createInternRepository } from './modules/intern/intern.repository.js';
 import { internRoutes } from './modules/intern/intern.routes.js';
 import { createInternService } from './modules/intern/intern.service.js';
+import { changeFileTemplateRoutes } from './modules/imports/change-file-template.routes.js';
 import { createFileStore } from './modules/imports/file-store.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { filesRoutes, importsRoutes } from './modules/imports/imports.routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart);
   const importsService = createImportsService(database.db, importsRepository, createFileStore(database.db));
   await app.register(importsRoutes, { prefix: '/api/v1/imports', service: importsService });
+  await app.register(changeFileTemplateRoutes, { prefix: '/api/v1/imports' });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: importsService });
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>
     app.swagger(),

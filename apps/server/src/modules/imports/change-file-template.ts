@@ -122,7 +122,8 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
     const title = sheet.getCell(1, first);
     title.value = group.title;
     title.font = { bold: true, size: 12 };
-    title.alignment = { horizontal: 'center', vertical: 'middle' };
+    // Left-aligned: a title centred over sixteen columns would sit off screen behind the frozen panes.
+    title.alignment = { horizontal: 'left', vertical: 'middle', indent: 1 };
     title.fill = fill;
     title.border = border;
     for (let column = first; column <= last; column++) sheet.getCell(HEADER_ROW, column).fill = fill;
