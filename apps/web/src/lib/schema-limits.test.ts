@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OperatorRequestSchema, OrganizationCreateRequestSchema } from '@registry/shared';
+import { OperatorRequestSchema, OrganizationCreateRequestSchema, PersonalInfoSchema } from '@registry/shared';
 import { maxLengthOf } from './schema-limits';
 
 describe('maxLengthOf', () => {
@@ -15,5 +15,13 @@ describe('maxLengthOf', () => {
   it('refuses a field without a limit rather than invent one', () => {
     expect(() => maxLengthOf(z.string())).toThrow();
     expect(() => maxLengthOf(z.number())).toThrow();
+  });
+});
+
+describe('maxLengthOf through the trainee contract', () => {
+  it('reads the limit behind a codec, a default and a prefault', () => {
+    expect(maxLengthOf(PersonalInfoSchema.shape.LastName)).toBe(100);
+    expect(maxLengthOf(PersonalInfoSchema.shape.Passport.unwrap().shape.IssuedBy)).toBe(500);
+    expect(maxLengthOf(z.string().max(7).default(''))).toBe(7);
   });
 });
