@@ -36,7 +36,10 @@ import { createInternService } from './modules/intern/intern.service.js';
 import { changeFileTemplateRoutes } from './modules/imports/change-file-template.routes.js';
 import { createFileStore } from './modules/imports/file-store.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
-import { filesRoutes, importsRoutes } from './modules/imports/imports.routes.js';
+import { createDictionarySource } from './modules/imports/change-file-dictionaries.js';
+import { createChangeFileReader } from './modules/imports/change-file-runner.js';
+import { createImportsUploadService } from './modules/imports/imports-upload.service.js';
+import { filesRoutes, importsRoutes, uploadRoutes } from './modules/imports/imports.routes.js';
 import { createImportsService } from './modules/imports/imports.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
@@ -127,8 +130,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createArchiveService(createArchiveRepository(database.db)),
   });
   await app.register(fastifyMultipart);
-  const importsService = createImportsService(database.db, importsRepository, createFileStore(database.db));
+  const fileStore = createFileStore(database.db);
+  const importsService = createImportsService(database.db, importsRepository, fileStore);
+  const changeFileReader = createChangeFileReader(
+    config.changeFileReader,
+    createDictionarySource(database.db),
+  );
   await app.register(importsRoutes, { prefix: '/api/v1/imports', service: importsService });
+  await app.register(uploadRoutes, {
+    prefix: '/api/v1/imports',
+    uploads: createImportsUploadService({
+      db: database.db,
+      repo: importsRepository,
+      files: fileStore,
+      imports: importsService,
+      readChangeFile: (request) => changeFileReader.read(request),
+      deadlineWorkingDays: config.uploads.deadlineWorkingDays,
+      log: deps.logger,
+    }),
+    maxExcelBytes: config.changeFileReader.limits.maxFileBytes,
+    maxDocumentBytes: config.uploads.documentMaxBytes,
+  });
   await app.register(changeFileTemplateRoutes, { prefix: '/api/v1/imports' });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: importsService });
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>

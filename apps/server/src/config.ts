@@ -69,7 +69,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       maxMs: env.SESSION_MAX_HOURS * 3_600_000,
     },
-    imports: {
+    uploads: {
       deadlineWorkingDays: env.IMPORT_DEADLINE_WORKING_DAYS,
       documentMaxBytes: env.DOCUMENT_MAX_FILE_MB * 1_048_576,
     },

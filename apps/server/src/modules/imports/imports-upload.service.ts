@@ -1,12 +1,16 @@
 import { texts, type Import } from '@registry/shared';
-import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations } from '../../db/schema/index.js';
+import { organizations, schools } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import type { CurrentAccount } from '../account/account.service.js';
 import { fullNameOf } from '../intern/intern-rules.js';
-import type { ReadChangeFile } from './change-file.js';
+import { columnsByKey, headerKey } from './change-file-columns.js';
+import type { ChangeFileRow } from './change-file-rows.js';
+import type { ChangeFileReader } from './change-file-runner.js';
+import { dictionaryKey } from './dictionary-match.js';
 import { entryDeadline } from './deadline.js';
 import { isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from './file-store.js';
@@ -82,16 +86,51 @@ function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<Docume
   return checked;
 }
 
+/** The school a row names, as written in its cell. */
+function schoolCellOf(row: ChangeFileRow): string | null {
+  for (const [header, text] of Object.entries(row.raw)) {
+    const column = columnsByKey.get(headerKey(header));
+    if (column?.section === 'PersonalInfo' && column.path === 'School') return text;
+  }
+  return null;
+}
+
+/**
+ * 'Импортировать учебные заведения': the schools a file names that the dictionary lacks are added to it, and
+ * the rows that name them point to the new entries. Runs inside the upload's transaction.
+ */
+async function addNewSchools(tx: Db, names: string[], rows: ChangeFileRow[]) {
+  if (names.length === 0) return;
+  await tx
+    .insert(schools)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const added = new Map<string, { Id: number; Name: string }>();
+  for (const name of names) {
+    const [row] = await tx
+      .select({ id: schools.id, name: schools.name })
+      .from(schools)
+      .where(sql`registry_name_key(${schools.name}) = registry_name_key(${name})`);
+    if (row) added.set(dictionaryKey(name), { Id: row.id, Name: row.name });
+  }
+  for (const row of rows) {
+    const cell = row.PersonalInfo.School === null ? schoolCellOf(row) : null;
+    const school = cell === null ? undefined : added.get(dictionaryKey(cell));
+    if (school) row.PersonalInfo.School = school;
+  }
+}
+
 export function createImportsUploadService(deps: {
   db: Db;
   repo: ImportsRepository;
   files: FileStore;
   imports: ImportsService;
-  readChangeFile: ReadChangeFile;
+  readChangeFile: ChangeFileReader['read'];
   deadlineWorkingDays: number;
   clock?: () => Date;
+  log?: FastifyBaseLogger;
 }) {
-  const { db, repo, files, readChangeFile } = deps;
+  const { db, repo, files, readChangeFile, log } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function organizationOf(id: number) {
@@ -122,12 +161,18 @@ export function createImportsUploadService(deps: {
       organization,
       importSchools: input.importSchools,
     });
+    if (!result.ok)
+      log?.info(
+        { kind: result.kind, detail: result.detail, elapsedMs: result.elapsedMs },
+        'change file refused',
+      );
     if (!result.ok) throw new AppError(400, uploadRules.refused, result.problems);
     if (result.rows.length === 0) throw new AppError(400, uploadRules.noRows);
 
     const uploadedAt = clock();
     const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, await repo.holidays());
     const id = await db.transaction(async (tx) => {
+      if (input.importSchools) await addNewSchools(tx, result.newSchools, result.rows);
       const fileId = await files.store(tx, {
         ...input.excel!,
         extension: result.extension,
@@ -162,8 +207,8 @@ export function createImportsUploadService(deps: {
         result.rows.map((row) => ({
           importId,
           rowNumber: row.rowNumber,
-          fullName: fullNameOf(row.PersonalInfo as Parameters<typeof fullNameOf>[0]),
-          snils: (row.PersonalInfo.Snils as string | null | undefined) ?? null,
+          fullName: fullNameOf(row.PersonalInfo),
+          snils: row.PersonalInfo.Snils,
           data: {
             PersonalInfo: row.PersonalInfo,
             Supervisors: row.Supervisors,

@@ -1,0 +1,269 @@
+import { toDateValue } from '@registry/shared';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imports, schools, storedFiles } from '../../db/schema/index.js';
+import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
+import { createAccount, createOrganization } from '../../test/factories.js';
+import { samplePdf } from '../../test/imports.js';
+import { daysLeft, entryDeadline } from './deadline.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from './test-fixtures/workbooks.js';
+
+let t: TestApp;
+let operator: { cookie: string };
+let clerk: { cookie: string };
+let sro: { id: number; name: string };
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { DOCUMENT_MAX_FILE_MB: '1' } });
+  sro = await createOrganization(t.database.db, { name: 'СРО «Кадастровые инженеры Сибири»' });
+  const op = await createAccount(t.database.db);
+  const rep = await createAccount(t.database.db, { organizationId: sro.id });
+  operator = await loginAs(t.app, op.email, op.password);
+  clerk = await loginAs(t.app, rep.email, rep.password);
+});
+afterAll(() => t.close());
+
+// A signature's first bytes: SEQUENCE, then the PKCS#7 signedData OID.
+const signature = Buffer.concat([
+  Buffer.from([0x30, 0x82, 0x01, 0x10, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]),
+  Buffer.alloc(32, 1),
+]);
+
+type Part = { field: string; name?: string; content: Buffer | string; type?: string };
+
+/** A multipart body as a browser's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = `----registry${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      part.name === undefined
+        ? `form-data; name="${part.field}"`
+        : `form-data; name="${part.field}"; filename="${part.name}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
+          (part.name === undefined ? '' : `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n`) +
+          '\r\n',
+      ),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function upload(url: string, cookie: string, parts: Part[]) {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, ...clientHeaders, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+async function stored() {
+  const [importCount] = await t.database.db.select({ n: count() }).from(imports);
+  const [fileCount] = await t.database.db.select({ n: count() }).from(storedFiles);
+  return { imports: importCount!.n, files: fileCount!.n };
+}
+
+const changeFile = (rows = [sampleRow()]) => xlsxOf(sheetOf(rows));
+
+describe('POST /api/v1/imports/delta (an SRO representative)', () => {
+  it('stores the import with its file, documents and rows, pending, with a deadline', async () => {
+    const excel = await changeFile([
+      sampleRow(),
+      sampleRow({
+        Фамилия: 'Петрова',
+        СНИЛС: snilsFrom(123456789),
+        'Уникальный идентификационный номер стажировки': 'СТ-2025-002',
+      }),
+    ]);
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-77', Date: '2026-11-20' }) },
+      { field: 'file', name: 'изменения ноябрь.xlsx', content: excel },
+      { field: 'protocol', name: 'протокол.pdf', content: samplePdf },
+      { field: 'letter', name: 'письмо.pdf', content: samplePdf },
+      { field: 'protocolSignature', name: 'протокол.pdf.sig', content: signature },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      Organization: { Id: sro.id, Name: sro.name },
+      Status: 0,
+      RowCount: 2,
+      PendingCount: 2,
+      FileName: 'изменения ноябрь.xlsx',
+      File: { Extension: 'xlsx', NominalExtension: 'xlsx', Size: excel.length },
+      OrganizationRequisites: { Number: 'Исх-77', Date: '2026-11-20' },
+      Requisites: { Number: null, Date: null },
+      Protocol: { Name: 'протокол.pdf', Extension: 'pdf' },
+      Letter: { Name: 'письмо.pdf' },
+      ProtocolSignature: { Extension: 'sig' },
+      LetterSignature: null,
+      Pending: [
+        { RowNumber: 2, FullName: 'Иванова Мария Сергеевна', Snils: '112-233-445 95' },
+        { RowNumber: 3, FullName: 'Петрова Мария Сергеевна' },
+      ],
+    });
+    expect(created.DeadlineAt).toBe(entryDeadline(new Date(created.ImportedAt), 10, new Set()).toISOString());
+    expect(created.ExpiresInDays).toBe(daysLeft(new Date(created.DeadlineAt), new Date()));
+    const listed = (
+      await t.app.inject({ url: '/api/v1/imports/pending', headers: { cookie: operator.cookie } })
+    ).json();
+    expect(listed.Results.map((row: { Id: number }) => row.Id)).toContain(created.Id);
+  });
+
+  it('moves the deadline past the holidays operators keep in the dictionary', async () => {
+    // The first working day after today becomes a holiday: the deadline moves one working day later.
+    let day = new Date(`${toDateValue(new Date())}T12:00:00Z`); // today in Moscow, where deadlines count
+    do day = new Date(day.getTime() + 86_400_000);
+    while ([0, 6].includes(day.getUTCDay()));
+    const holiday = day.toISOString().slice(0, 10);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dictionaries/holidays',
+      headers: { cookie: operator.cookie, ...clientHeaders },
+      payload: { Value: holiday },
+    });
+    expect(added.statusCode).toBe(201);
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-81', Date: '2026-11-20' }) },
+      { field: 'file', name: 'изменения.xlsx', content: await changeFile() },
+      { field: 'protocol', name: 'протокол.pdf', content: samplePdf },
+      { field: 'letter', name: 'письмо.pdf', content: samplePdf },
+    ]);
+    const created = response.json();
+    const importedAt = new Date(created.ImportedAt);
+    expect(created.DeadlineAt).toBe(entryDeadline(importedAt, 10, new Set([holiday])).toISOString());
+    expect(created.DeadlineAt).not.toBe(entryDeadline(importedAt, 10, new Set()).toISOString());
+  });
+
+  it('names every missing or wrong document at once and stores nothing', async () => {
+    const before = await stored();
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-78', Date: '2026-11-20' }) },
+      { field: 'letter', name: 'письмо.pdf', content: '<html>not a pdf</html>' },
+      { field: 'letterSignature', name: 'письмо.sig', content: 'plain text' },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Info).toEqual([
+      'Файл изменений: Файл обязателен для приложения',
+      'Протокол: Файл обязателен для приложения',
+      'Файл «письмо.pdf» не является документом PDF',
+      'Файл «письмо.sig» не является электронной подписью (.sig, PKCS#7)',
+    ]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a change file with mistakes, listing them by row and column, and stores nothing', async () => {
+    const before = await stored();
+    const excel = await changeFile([sampleRow({ СНИЛС: '112-233-445 94' })]);
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-79', Date: '2026-11-20' }) },
+      { field: 'file', name: 'изменения.xlsx', content: excel },
+      { field: 'protocol', name: 'протокол.pdf', content: samplePdf },
+      { field: 'letter', name: 'письмо.pdf', content: samplePdf },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().ErrorMessage).toBe('Файл не принят: исправьте ошибки и загрузите его снова');
+    expect(response.json().Info).toEqual([expect.stringMatching(/^Строка 2, «СНИЛС»: /)]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('requires the outgoing number and date', async () => {
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: '', Date: null }) },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Info).toEqual([
+      '«Number»: Данное поле обязательно для заполнения',
+      '«Date»: Данное поле обязательно для заполнения',
+    ]);
+  });
+
+  it('refuses a document over the size limit as soon as it passes it', async () => {
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-80', Date: '2026-11-20' }) },
+      {
+        field: 'protocol',
+        name: 'большой.pdf',
+        content: Buffer.concat([samplePdf, Buffer.alloc(Math.max(11, 1) * 1_048_576)]),
+      },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().ErrorMessage).toMatch(/^Файл «большой\.pdf» больше допустимых \d+ МБ$/);
+  });
+});
+
+describe('POST /api/v1/imports (an operator)', () => {
+  it('uploads for the chosen SRO and adds unknown schools to the dictionary when asked', async () => {
+    const school = 'Колледж геодезии и картографии №3';
+    const excel = await changeFile([sampleRow({ 'Учебное заведение': school })]);
+    const response = await upload('/api/v1/imports', operator.cookie, [
+      {
+        field: 'data',
+        content: JSON.stringify({
+          importSchools: true,
+          organizationId: sro.id,
+          number: 'Вх-1',
+          date: '2026-11-21',
+        }),
+      },
+      { field: 'file', name: 'с сайта.xlsx', content: excel },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      Organization: { Id: sro.id },
+      Requisites: { Number: 'Вх-1', Date: '2026-11-21' },
+      Protocol: null,
+      ImportedBy: { Organization: null },
+    });
+    const names = (await t.database.db.select({ name: schools.name }).from(schools)).map((row) => row.name);
+    expect(names).toContain(school);
+  });
+
+  it('requires the file and a known SRO', async () => {
+    const noFile = await upload('/api/v1/imports', operator.cookie, [
+      { field: 'data', content: JSON.stringify({ importSchools: false, organizationId: sro.id }) },
+    ]);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().ErrorMessage).toBe('Файл обязателен для приложения');
+
+    const unknown = await upload('/api/v1/imports', operator.cookie, [
+      { field: 'data', content: JSON.stringify({ importSchools: false, organizationId: 987654 }) },
+      { field: 'file', name: 'a.xlsx', content: await changeFile() },
+    ]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().Info).toEqual(['«organizationId»: СРО не найдено']);
+
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports',
+      headers: { cookie: operator.cookie, ...clientHeaders },
+      payload: { organizationId: sro.id },
+    });
+    expect(notMultipart.statusCode).toBe(415);
+  });
+});
+
+describe('who may upload', () => {
+  it('is an operator for /imports and an SRO representative for /imports/delta', async () => {
+    const parts: Part[] = [{ field: 'data', content: '{}' }];
+    expect((await upload('/api/v1/imports', clerk.cookie, parts)).statusCode).toBe(403);
+    expect((await upload('/api/v1/imports/delta', operator.cookie, parts)).statusCode).toBe(403);
+    const anonymous = multipart(parts);
+    for (const url of ['/api/v1/imports', '/api/v1/imports/delta']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...clientHeaders, 'content-type': anonymous.contentType },
+        payload: anonymous.payload,
+      });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+});
