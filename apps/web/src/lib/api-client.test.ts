@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, toApiError, withQuery } from './api-client';
+import { ApiError, apiRequest, fileNameFromDisposition, toApiError, withQuery } from './api-client';
 
 function respond(status: number, body: string, contentType = 'application/json') {
   const fetchMock = vi.fn(
@@ -91,5 +91,24 @@ describe('apiRequest', () => {
     const error = await apiRequest('/api/v1/account/stats').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, errorId: 'x1', message: 'Недостаточно прав' });
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it('prefers the UTF-8 name, which carries Cyrillic, to the ASCII one', () => {
+    const name = 'Стажёры (полная выгрузка) 2026-11-22.xlsx';
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="interns-full-2026-11-22.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      ),
+    ).toBe(name);
+  });
+
+  it('falls back to the plain name, quoted or not, and to null', () => {
+    expect(fileNameFromDisposition('attachment; filename="a b.xlsx"')).toBe('a b.xlsx');
+    expect(fileNameFromDisposition('attachment; filename=report.xlsx')).toBe('report.xlsx');
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A; filename=x.xlsx")).toBe('x.xlsx');
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

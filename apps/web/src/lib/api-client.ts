@@ -84,11 +84,13 @@ export function withQuery(path: string, params: Record<string, QueryValue> = {})
   return query ? `${path}?${query}` : path;
 }
 
-async function send(
+/** Sends a request and returns its response; every non-2xx answer rejects with an ApiError. */
+async function fetchOk(
   path: string,
   { method = 'GET', params, body, signal }: RequestOptions,
-): Promise<unknown> {
-  const headers = new Headers({ accept: 'application/json' });
+  accept: string,
+): Promise<Response> {
+  const headers = new Headers({ accept });
   // The server refuses a state-changing request without this header (cross-site protection).
   if (method !== 'GET') headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE);
   let payload: BodyInit | undefined;
@@ -106,8 +108,13 @@ async function send(
     signal,
     credentials: 'same-origin',
   });
+  if (!response.ok) throw toApiError(response.status, await response.text());
+  return response;
+}
+
+async function send(path: string, options: RequestOptions): Promise<unknown> {
+  const response = await fetchOk(path, options, 'application/json');
   const text = await response.text();
-  if (!response.ok) throw toApiError(response.status, text);
   return text ? JSON.parse(text) : undefined;
 }
 
@@ -126,4 +133,36 @@ export async function apiRequest(
 ): Promise<unknown> {
   const data = await send(path, options);
   return schema ? schema.parse(data) : undefined;
+}
+
+/** A file the server sent, with the name it suggested. */
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+/**
+ * The file name of a Content-Disposition header: the UTF-8 `filename*` (RFC 5987), which carries Cyrillic
+ * names, else the plain `filename`, else null.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed encoding: the plain name below is the next best thing.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  const name = plain?.[1] ?? plain?.[2]?.trim();
+  return name || null;
+}
+
+/** Downloads a file from the API (an export): its content and the name from Content-Disposition. */
+export async function apiDownload(
+  path: string,
+  { fallbackName, ...options }: Omit<RequestOptions, 'body'> & { fallbackName: string },
+): Promise<DownloadedFile> {
+  const response = await fetchOk(path, options, '*/*');
+  const fileName = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
+  return { blob: await response.blob(), fileName };
 }
