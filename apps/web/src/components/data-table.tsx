@@ -1,6 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MuiLink from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -12,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; width?: number | string };
 
@@ -23,7 +25,10 @@ type DataTableProps<T extends { Id: number }> = {
   /** Other rows are on their way while these stay: a thin bar says so. */
   isRefreshing: boolean;
   emptyText: string;
-  onEdit: (row: T) => void;
+  /** Opens a row's editor: a click on the row, or its edit button. */
+  onEdit?: (row: T) => void;
+  /** A row's own page, for rows that open a page rather than an editor. */
+  rowHref?: (row: T) => string;
   /** More buttons of a row, after its edit button. */
   rowActions?: (row: T) => ReactNode;
 };
@@ -33,7 +38,10 @@ const SKELETON_ROWS = 5;
 // A button inside a row must not also open the row's editor.
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
 
-/** The table of a list screen: a row opens its editor on click, or by its edit button from the keyboard. */
+/**
+ * The table of a list screen. A row opens its editor on click, or by its edit button from the keyboard; or,
+ * with `rowHref`, its page: then the first cell is also a link to it, for the keyboard and a new tab.
+ */
 export function DataTable<T extends { Id: number }>({
   columns,
   rows,
@@ -41,9 +49,28 @@ export function DataTable<T extends { Id: number }>({
   isRefreshing,
   emptyText,
   onEdit,
+  rowHref,
   rowActions,
 }: DataTableProps<T>) {
-  const width = columns.length + 1;
+  const navigate = useNavigate();
+  const hasActions = Boolean(onEdit || rowActions);
+  const width = columns.length + (hasActions ? 1 : 0);
+
+  const handleRowClick = (row: T, event: MouseEvent) => {
+    if (!rowHref) return onEdit?.(row);
+    // A click on the first cell's link has gone there already.
+    if (event.target instanceof Element && event.target.closest('a')) return;
+    void navigate(rowHref(row));
+  };
+  const renderCell = (row: T, column: Column<T>, index: number) => {
+    if (!rowHref || index > 0) return column.cell(row);
+    return (
+      <MuiLink component={Link} to={rowHref(row)} color="inherit" underline="hover">
+        {column.cell(row)}
+      </MuiLink>
+    );
+  };
+
   let body: ReactNode;
   if (isLoading) {
     body = Array.from({ length: SKELETON_ROWS }, (_, index) => (
@@ -65,18 +92,22 @@ export function DataTable<T extends { Id: number }>({
     );
   } else {
     body = rows.map((row) => (
-      <TableRow key={row.Id} hover onClick={() => onEdit(row)} sx={{ cursor: 'pointer' }}>
-        {columns.map((column) => (
-          <TableCell key={column.header}>{column.cell(row)}</TableCell>
+      <TableRow key={row.Id} hover onClick={(event) => handleRowClick(row, event)} sx={{ cursor: 'pointer' }}>
+        {columns.map((column, index) => (
+          <TableCell key={column.header}>{renderCell(row, column, index)}</TableCell>
         ))}
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={stopRowClick}>
-          <Tooltip title="Редактировать">
-            <IconButton aria-label="Редактировать" size="small" onClick={() => onEdit(row)}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {rowActions?.(row)}
-        </TableCell>
+        {hasActions && (
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={stopRowClick}>
+            {onEdit && (
+              <Tooltip title="Редактировать">
+                <IconButton aria-label="Редактировать" size="small" onClick={() => onEdit(row)}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {rowActions?.(row)}
+          </TableCell>
+        )}
       </TableRow>
     ));
   }
@@ -93,7 +124,7 @@ export function DataTable<T extends { Id: number }>({
               </TableCell>
             ))}
             {/* As narrow as its buttons: the data columns share the rest. */}
-            <TableCell sx={{ width: '1%' }} aria-label="Действия" />
+            {hasActions && <TableCell sx={{ width: '1%' }} aria-label="Действия" />}
           </TableRow>
         </TableHead>
         <TableBody>{body}</TableBody>

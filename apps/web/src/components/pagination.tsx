@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import PaginationItem from '@mui/material/PaginationItem';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
@@ -21,10 +22,15 @@ type PaginationProps = {
   totalPages: number;
   /** The link to a 0-based page. */
   hrefFor: (page: number) => string;
+  /** More pages follow those counted in `totalPages` (a list that counts only so far ahead). */
+  hasMore?: boolean;
 };
 
-/** Links to the pages of a list, with previous and next; nothing when everything fits on one page. */
-export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
+/**
+ * Links to the pages of a list, with previous and next; nothing when everything fits on one page. With
+ * `hasMore` an ellipsis after the last link says the list goes on, and next always leads further.
+ */
+export function Pagination({ page, totalPages, hrefFor, hasMore = false }: PaginationProps) {
   if (totalPages <= 1) return null;
   const link = (to: number) => ({ component: Link, to: hrefFor(to) });
 
@@ -46,11 +52,17 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
           {...link(item)}
         />
       ))}
+      {hasMore && (
+        // The ellipsis takes no props of its own: its wrapper names it.
+        <Box component="span" role="img" aria-label="Есть и другие страницы">
+          <PaginationItem type="end-ellipsis" />
+        </Box>
+      )}
       <PaginationItem
         type="next"
-        disabled={page >= totalPages - 1}
+        disabled={page >= totalPages - 1 && !hasMore}
         aria-label="Следующая страница"
-        {...link(Math.min(totalPages - 1, page + 1))}
+        {...link(hasMore ? page + 1 : Math.min(totalPages - 1, page + 1))}
       />
     </Stack>
   );

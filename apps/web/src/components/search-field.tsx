@@ -1,7 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useDebouncedCallback } from '@/lib/use-debounce';
 
 /** How long typing must pause before the list searches. */
@@ -13,10 +13,12 @@ type SearchFieldProps = {
   term: string;
   /** Asks the list for another term, once the typing pauses. */
   onSearch: (term: string) => void;
+  /** A hint under the box, such as how a search by SNILS works. */
+  helperText?: ReactNode;
 };
 
 /** A list's search box: typing asks for the new term after a pause; a term set elsewhere is shown as is. */
-export function SearchField({ label, term, onSearch }: SearchFieldProps) {
+export function SearchField({ label, term, onSearch, helperText }: SearchFieldProps) {
   const [input, setInput] = useState(term);
   const [shownTerm, setShownTerm] = useState(term);
   const debouncedSearch = useDebouncedCallback(onSearch, SEARCH_DELAY_MS);
@@ -41,6 +43,7 @@ export function SearchField({ label, term, onSearch }: SearchFieldProps) {
       label={label}
       value={input}
       onChange={handleChange}
+      helperText={helperText}
       size="small"
       sx={{ flexGrow: 1, maxWidth: 560 }}
       slotProps={{

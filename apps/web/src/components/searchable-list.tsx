@@ -12,7 +12,7 @@ import { SearchField } from './search-field';
 
 export const nothingFoundText = 'Ничего не найдено';
 export const noEntriesText = 'Записей пока нет';
-const loadFailedText = 'Не удалось загрузить список';
+export const loadFailedText = 'Не удалось загрузить список';
 
 type SearchableListProps<T extends { Id: number }> = {
   title: string;
