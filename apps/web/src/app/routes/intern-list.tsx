@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { InternList } from '@/features/interns/components/intern-list';
 
 /** Operator main: the trainee list (SPEC.md §2 Trainee list). */
 export function InternListRoute() {
-  return <UnderConstruction title="Список стажёров" />;
+  return <InternList />;
 }

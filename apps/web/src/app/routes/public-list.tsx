@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PublicInternList } from '@/features/interns/components/public-intern-list';
 
 /** The public registry: search without filters or export; rows open /public/:id. */
 export function PublicListRoute() {
-  return <UnderConstruction title="Реестр стажёров помощников кадастровых инженеров" />;
+  return <PublicInternList />;
 }

@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { InternSearchResultSchema, type InternSearchResult } from '@registry/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** Everything read about trainees lives under this key, so that a save can refresh it all at once. */
+export const internsKey = ['interns'] as const;
+
+/** What the trainee list asks for; what is left out is not filtered on. */
+export type InternSearchParams = {
+  term?: string;
+  status?: number;
+  /** An SRO's Id (operators only). */
+  org?: number;
+  /** Only trainees with internships in more than one SRO (operators only). */
+  transfer?: boolean;
+  /** 0-based. */
+  page: number;
+};
+
+/**
+ * `GET /api/v1/interns/search`: a page of trainees. The public gets the public rows (a SNILS finds only when
+ * complete); the server decides that by the session, not by the parameters.
+ */
+export function searchInterns(params: InternSearchParams, signal?: AbortSignal): Promise<InternSearchResult> {
+  return apiRequest('/api/v1/interns/search', { params, schema: InternSearchResultSchema, signal });
+}
+
+export function internSearchQueryOptions(params: InternSearchParams) {
+  return queryOptions({
+    queryKey: [...internsKey, 'search', params],
+    queryFn: ({ signal }) => searchInterns(params, signal),
+    // The rows stay on screen while the next page, tab or term loads, rather than blinking to skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInternSearch(params: InternSearchParams) {
+  return useQuery(internSearchQueryOptions(params));
+}
