@@ -1,6 +1,8 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useParams } from 'react-router';
+import { PublicInternPage } from '@/features/interns/components/public-intern-page';
 
-/** A trainee's read-only public card. */
+/** A trainee's read-only public card, `/public/:id/:page?`. */
 export function PublicCardRoute() {
-  return <UnderConstruction title="Карточка стажёра" />;
+  const { id = '', page } = useParams();
+  return <PublicInternPage id={id} section={page} />;
 }

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PublicInternSchema, type PublicIntern } from '@registry/shared';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { exportErrorTitle } from './export-interns';
+import { internsKey } from './search-interns';
+
+/**
+ * `GET /api/v1/interns/{id}/public`: what anyone may see of a trainee, or null when there is no such trainee
+ * (or it was deleted), which the card shows as a page of its own rather than as an error.
+ */
+export async function getPublicIntern(id: number, signal?: AbortSignal): Promise<PublicIntern | null> {
+  try {
+    return await apiRequest(`/api/v1/interns/${id}/public`, { schema: PublicInternSchema, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function publicInternQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...internsKey, id, 'public'],
+    queryFn: ({ signal }) => getPublicIntern(id, signal),
+    // SPEC.md §8 gives a failed load of a trainee the export's title.
+    meta: { errorTitle: exportErrorTitle },
+  });
+}
+
+export function usePublicIntern(id: number, { enabled = true } = {}) {
+  return useQuery({ ...publicInternQueryOptions(id), enabled });
+}
