@@ -34,6 +34,10 @@ export const fileMessages = {
   noDataSheet: 'Лист «Данные» не является таблицей (это диаграмма или макрос): заполните его по шаблону',
   tooManyRows: (count: number, limit: number) =>
     `На листе ${countRu(count, rows)}, а допускается не более ${countRu(limit, rows)} данных: разделите их на несколько файлов`,
+  rowBeyondLimit: (row: number, limit: number) =>
+    `На листе заполнена строка ${row}, а допускается не более ${countRu(limit, rows)} данных под заголовком: разделите их на несколько файлов`,
+  columnBeyondLimit: (column: string, limit: number) =>
+    `На листе заполнен столбец ${column}, а допускается не более ${limit} столбцов: удалите лишние столбцы`,
   tooManyColumns: (count: number, limit: number) =>
     `На листе ${count} столбцов, а допускается не более ${limit}: удалите лишние столбцы`,
   noHeader:

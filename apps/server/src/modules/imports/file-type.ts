@@ -59,8 +59,9 @@ function detectPackage(bytes: Uint8Array, maxUnpackedBytes: number, fileName: st
   if (!contentTypes) throw notExcel(fileName, has('word/document.xml') ? 'документ Word' : 'ZIP-архив');
   if (contentTypes.size > MAX_CONTENT_TYPES_BYTES) throw damaged('[Content_Types].xml too large');
   const types = inflateEntry(bytes, contentTypes).toString('utf8');
-  if (/macroEnabled/i.test(types) || has('xl/vbaproject.bin')) throw refuse(fileMessages.macros);
+  // A binary workbook's type also says «macroEnabled», so it is told apart first.
   if (/sheet\.binary/i.test(types) || has('xl/workbook.bin')) throw refuse(fileMessages.binaryWorkbook);
+  if (/macroEnabled/i.test(types) || has('xl/vbaproject.bin')) throw refuse(fileMessages.macros);
   if (/spreadsheetml\.(sheet|template)\.main\+xml/i.test(types)) return { format: 'xlsx', zip };
   if (has('word/document.xml')) throw notExcel(fileName, 'документ Word');
   if (has('ppt/presentation.xml')) throw notExcel(fileName, 'презентация PowerPoint');
@@ -74,12 +75,13 @@ function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   } catch (error) {
     throw damaged(`cfb: ${(error as Error).message}`);
   }
-  const find = (name: string) => XLSX.CFB.find(container, name) as { content?: Uint8Array } | null;
+  const find = (name: string) => XLSX.CFB.find(container, name) as { content?: ArrayLike<number> } | null;
   // A password-protected .xlsx is an OLE2 file that carries the encrypted package.
   if (find('EncryptionInfo') || find('EncryptedPackage')) throw refuse(fileMessages.encrypted);
   const workbook = find('Workbook') ?? find('Book');
   if (workbook?.content && workbook.content.length > 0) {
-    if (isEncryptedBiff(workbook.content)) throw refuse(fileMessages.encrypted);
+    // SheetJS gives a stream's content as a Buffer or as an array of bytes, depending on its input.
+    if (isEncryptedBiff(Buffer.from(workbook.content))) throw refuse(fileMessages.encrypted);
     return { format: 'xls' };
   }
   if (find('WordDocument')) throw notExcel(fileName, 'документ Word');
@@ -91,7 +93,7 @@ const BIFF_FILEPASS = 0x002f;
 const BIFF_EOF = 0x000a;
 
 /** An encrypted .xls keeps its structure but has a FILEPASS record among the first records of its globals. */
-function isEncryptedBiff(stream: Uint8Array): boolean {
+function isEncryptedBiff(stream: Buffer): boolean {
   const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
   for (let at = 0, seen = 0; at + 4 <= view.byteLength && seen < 1000; seen++) {
     const type = view.getUint16(at, true);

@@ -7,6 +7,7 @@ import {
   SheetDate,
   SheetError,
   HEADER_SEARCH_ROWS,
+  columnLetters,
   excelSerialToIso,
   isFilled,
   lastAllowedRow,
@@ -372,12 +373,11 @@ function storeCell(row: SheetRow, cell: OpenCell, context: ScanContext) {
   if (!isFilled(value)) return;
   const { limits } = context;
   if (cell.column >= limits.maxColumns) {
-    throw new ChangeFileRefusal('too-large', [
-      fileMessages.tooManyColumns(cell.column + 1, limits.maxColumns),
-    ]);
+    const letters = columnLetters(cell.column);
+    throw new ChangeFileRefusal('too-large', [fileMessages.columnBeyondLimit(letters, limits.maxColumns)]);
   }
   if (row.number > lastAllowedRow(limits)) {
-    throw new ChangeFileRefusal('too-large', [fileMessages.tooManyRows(row.number, limits.maxRows)]);
+    throw new ChangeFileRefusal('too-large', [fileMessages.rowBeyondLimit(row.number, limits.maxRows)]);
   }
   row.cells[cell.column] = value;
 }

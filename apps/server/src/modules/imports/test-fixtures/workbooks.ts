@@ -104,6 +104,8 @@ export interface ZipPart {
   store?: boolean;
   /** Write this as the declared uncompressed size instead of the real one. */
   declaredSize?: number;
+  /** Already deflated bytes with the size and CRC of what they inflate to (for very large parts). */
+  prepacked?: { bytes: Uint8Array; size: number; crc: number };
 }
 
 /** A zip archive of exactly these parts, with sizes and CRCs as given or computed. */
@@ -113,17 +115,22 @@ export function zipOf(parts: ZipPart[]): Buffer {
   let offset = 0;
   for (const part of parts) {
     const data = typeof part.data === 'string' ? Buffer.from(part.data, 'utf8') : Buffer.from(part.data);
-    const packed = part.store ? data : deflateRawSync(data);
+    const packed = part.prepacked
+      ? Buffer.from(part.prepacked.bytes)
+      : part.store
+        ? data
+        : deflateRawSync(data);
     const name = Buffer.from(part.name, 'utf8');
-    const size = part.declaredSize ?? data.length;
+    const size = part.declaredSize ?? part.prepacked?.size ?? data.length;
+    const crc = part.prepacked?.crc ?? crc32(data);
     // The local header and the central entry hold the same fields, the central one two bytes further on.
     const header = (signature: number, length: number, fieldsAt: number) => {
       const buffer = Buffer.alloc(length);
       buffer.writeUInt32LE(signature, 0);
       buffer.writeUInt16LE(20, fieldsAt);
       buffer.writeUInt16LE(0x800, fieldsAt + 2);
-      buffer.writeUInt16LE(part.store ? 0 : 8, fieldsAt + 4);
-      buffer.writeUInt32LE(crc32(data), fieldsAt + 10);
+      buffer.writeUInt16LE(part.store && !part.prepacked ? 0 : 8, fieldsAt + 4);
+      buffer.writeUInt32LE(crc, fieldsAt + 10);
       buffer.writeUInt32LE(packed.length, fieldsAt + 14);
       buffer.writeUInt32LE(size, fieldsAt + 18);
       buffer.writeUInt16LE(name.length, fieldsAt + 22);
@@ -147,8 +154,8 @@ export function zipOf(parts: ZipPart[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+export const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+export const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 export interface PackageOptions {
@@ -159,7 +166,10 @@ export interface PackageOptions {
   workbookPr?: string;
   /** Replaces the main part's content type. */
   mainContentType?: string;
+  /** More parts; one named as a standard part replaces it. */
   extraParts?: ZipPart[];
+  /** Extra `<Relationship>` elements of the workbook. */
+  relationships?: string;
   /** Sheets listed in the workbook (the data sheet is sheet1.xml). */
   sheets?: string;
   styles?: string;
@@ -193,13 +203,15 @@ export function packageOf(options: PackageOptions): Buffer {
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${RELS}/styles" Target="styles.xml"/>${options.relationships ?? ''}</Relationships>`,
     },
     { name: 'xl/worksheets/sheet1.xml', data: worksheet },
   ];
   if (strings !== null) parts.push({ name: 'xl/sharedStrings.xml', data: strings });
   if (options.styles) parts.push({ name: 'xl/styles.xml', data: options.styles });
-  return zipOf([...parts, ...(options.extraParts ?? [])]);
+  // An extra part replaces the standard part of its name.
+  const extra = options.extraParts ?? [];
+  return zipOf([...parts.filter((part) => !extra.some((other) => other.name === part.name)), ...extra]);
 }
 
 export function escapeXml(text: string): string {

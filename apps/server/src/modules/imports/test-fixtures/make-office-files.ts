@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { snilsFrom, xlsxOf, type Cell } from './workbooks.js';
+
+/*
+ * Makes the honest files an office suite saved, committed in office/ and read by the corpus test:
+ *   npx tsx apps/server/src/modules/imports/test-fixtures/make-office-files.ts
+ * It writes a clerk's sheet with exceljs and lets LibreOffice (Debian's libreoffice-calc) save it as .xlsx
+ * and as .xls, so the files carry LibreOffice's own parts, styles and records. The test needs only the
+ * committed files, not LibreOffice.
+ */
+
+const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const nbsp = '\u00a0';
+
+/** A title over the headers, headers as people type them, and cells as people fill them in. */
+export const officeSheet: Cell[][] = [
+  ['Сведения о стажёрах СРО «Кадастровые инженеры» на 22.11.2026'],
+  [
+    'Фамилия *',
+    'Имя*',
+    'Отчество',
+    'СНИЛС',
+    'Дата\nрождения',
+    'Паспорт:  серия',
+    'Паспорт: номер',
+    'Статус стажировки',
+    'Дата начала стажировки',
+    'Вводный этап: дата окончания',
+    'Вводный этап: пройден',
+    'Руководитель: фамилия',
+    'Руководитель: имя',
+    'Руководитель: уникальный регистрационный номер',
+    'Руководитель: форма занятости',
+    'Руководитель: сокращенное наименование юридического лица',
+    'Решение о приёме на стажировку',
+  ],
+  [
+    'Иванова',
+    'Мария',
+    'Сергеевна',
+    11223344595,
+    utc('1995-04-12'),
+    4512,
+    '045678',
+    'Проводится',
+    '15.03.2025',
+    utc('2025-04-15'),
+    'ДА',
+    'Петров',
+    'Сергей',
+    '12345',
+    'Работник юридического лица',
+    'ООО «Кадастр»',
+    '№ 12-П от 14.03.2025',
+  ],
+  [],
+  [
+    `${nbsp}Ёлкина${nbsp}`,
+    '  Анна  ',
+    null,
+    Number(snilsFrom(12_345_678).replace(/\D/g, '')),
+    '2001-09-30',
+    '45 12',
+    45678,
+    'завершена',
+    utc('2024-01-10'),
+    '20.02.2024',
+    1,
+    null,
+    null,
+    null,
+    null,
+    null,
+    '7-П, 09.01.2024',
+  ],
+];
+
+// As a script: make the files with LibreOffice and put them beside this script.
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'office');
+  const work = await mkdtemp(path.join(tmpdir(), 'office-files-'));
+  const source = path.join(work, 'libreoffice.xlsx');
+  await writeFile(source, await xlsxOf(officeSheet, { sheetName: 'Данные', merges: ['A1:Q1'] }));
+  for (const format of ['xlsx', 'xls']) {
+    const target = path.join(work, format);
+    execFileSync('soffice', ['--headless', '--convert-to', format, '--outdir', target, source], {
+      stdio: 'inherit',
+    });
+    await copyFile(path.join(target, `libreoffice.${format}`), path.join(out, `libreoffice.${format}`));
+  }
+  await rm(work, { recursive: true, force: true });
+}
