@@ -54,6 +54,11 @@ type FormDialogProps = FormDialogState & {
   children: ReactNode;
   /** Buttons at the left of the dialog's actions, apart from Cancel and Save. */
   extraActions?: ReactNode;
+  /** The save button's text, 'Сохранить' unless said. */
+  submitLabel?: string;
+  /** The save button waits for the form to be valid. */
+  isSubmitDisabled?: boolean;
+  maxWidth?: 'sm' | 'md';
 };
 
 /** A create/edit dialog: the form's fields, a refusal in an alert, Cancel, and Save (disabled while saving). */
@@ -65,6 +70,9 @@ export function FormDialog({
   alert,
   children,
   extraActions,
+  submitLabel = 'Сохранить',
+  isSubmitDisabled = false,
+  maxWidth = 'sm',
 }: FormDialogProps) {
   const titleId = useId();
   return (
@@ -73,7 +81,7 @@ export function FormDialog({
       // Closing mid-save would hide the answer; the dialog stays until the save is done.
       onClose={isSaving ? undefined : onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={maxWidth}
       aria-labelledby={titleId}
     >
       <form noValidate onSubmit={onSubmit}>
@@ -94,8 +102,8 @@ export function FormDialog({
           <Button onClick={onClose} disabled={isSaving}>
             Отмена
           </Button>
-          <Button type="submit" variant="contained" loading={isSaving}>
-            Сохранить
+          <Button type="submit" variant="contained" loading={isSaving} disabled={isSubmitDisabled}>
+            {submitLabel}
           </Button>
         </DialogActions>
       </form>

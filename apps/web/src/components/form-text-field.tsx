@@ -10,7 +10,7 @@ type FormTextFieldProps<T extends FieldValues, TOutput> = {
   maxLength?: number;
   /** Said under the field while it has no error. */
   hint?: string;
-} & Pick<TextFieldProps, 'required' | 'multiline' | 'type' | 'autoComplete'>;
+} & Pick<TextFieldProps, 'required' | 'multiline' | 'rows' | 'type' | 'autoComplete' | 'disabled'>;
 
 /**
  * A text field of a react-hook-form form: its error or hint under it and, with a limit, a character counter.

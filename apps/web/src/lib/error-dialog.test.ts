@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { describeError } from './error-dialog';
+import { closeErrorDialog, describeError, getErrorDialogState, showErrorDialog } from './error-dialog';
 
 describe('describeError', () => {
   it('takes ErrorMessage first, with the error code', () => {
@@ -41,5 +41,27 @@ describe('describeError', () => {
     expect(describeError(new ApiError(500, {}), 'При удалении произошла ошибка').title).toBe(
       'При удалении произошла ошибка',
     );
+  });
+});
+
+describe('showErrorDialog', () => {
+  it('says the details under the error’s text', () => {
+    const error = new ApiError(400, {
+      ErrorMessage: 'Проверьте правильность заполнения полей',
+      ErrorId: 'e1',
+    });
+    showErrorDialog(error, {
+      title: 'При сохранении данных произошла ошибка',
+      details: ['Первое', 'Второе'],
+    });
+    expect(getErrorDialogState()).toEqual({
+      isOpen: true,
+      content: {
+        title: 'При сохранении данных произошла ошибка',
+        text: 'Проверьте правильность заполнения полей\nПервое\nВторое',
+        errorId: 'e1',
+      },
+    });
+    closeErrorDialog();
   });
 });

@@ -38,14 +38,24 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Opens the global error dialog; `title` replaces the default one (SPEC.md §8 titles). */
-export function showErrorDialog(error: unknown, options: { title?: string } = {}) {
-  setState({ isOpen: true, content: describeError(error, options.title) });
+/**
+ * Opens the global error dialog; `title` replaces the default one (SPEC.md §8 titles), `details` are lines
+ * said under the error's text (the problems a refused save lists).
+ */
+export function showErrorDialog(error: unknown, options: { title?: string; details?: string[] } = {}) {
+  const content = describeError(error, options.title);
+  const text = [content.text, ...(options.details ?? [])].join('\n');
+  setState({ isOpen: true, content: { ...content, text } });
 }
 
 /** Closes the dialog; its content stays until the next error so that it does not blank while fading out. */
 export function closeErrorDialog() {
   setState({ ...state, isOpen: false });
+}
+
+/** The dialog's current state outside React (for tests). */
+export function getErrorDialogState(): State {
+  return state;
 }
 
 /** The dialog's current state, for the one component that renders it. */

@@ -9,6 +9,7 @@ import {
   correctEntry,
   editEntry,
   entryStatus,
+  firstInvalidEntry,
   isModified,
   isNewIntern,
   isSameEntry,
@@ -267,6 +268,20 @@ describe('saving', () => {
     const session = edited(startSession(intern));
     expect(carryOverVersion(session, 3, 4).version).toBe(4);
     expect(carryOverVersion(session, 2, 4).version).toBe(3);
+  });
+});
+
+describe('checking before a save', () => {
+  it('finds the first changed entry the schema refuses', () => {
+    const fresh = startSession(null);
+    expect(firstInvalidEntry(fresh)).toEqual({
+      section: 'PersonalInfo',
+      entry: fresh.sections.PersonalInfo[0],
+    });
+    const filled = next(editEntry(fresh, 'PersonalInfo', { ...person, Id: -1 }));
+    expect(firstInvalidEntry(filled)).toBeNull();
+    const wrong = next(editEntry(startSession(intern), 'Supervisors', { ...supervisor, FirstName: '' }));
+    expect(firstInvalidEntry(wrong)?.entry.Id).toBe(21);
   });
 });
 

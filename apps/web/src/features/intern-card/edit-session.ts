@@ -209,6 +209,21 @@ export function carryOverVersion(session: EditSession, from: number, to: number)
   return session.version === from ? { ...session, version: to } : session;
 }
 
+/** The first changed entry the shared schema refuses, for the operator to put right before saving. */
+export function firstInvalidEntry(
+  session: EditSession,
+): { section: EditableSectionKey; entry: Entry } | null {
+  for (const section of changedSections(session)) {
+    const entry = session.sections[section].find(
+      (item) =>
+        entryStatus(session, section, item) !== 'untouched' &&
+        !internSections[section].schema.safeParse(item).success,
+    );
+    if (entry) return { section, entry };
+  }
+  return null;
+}
+
 /** The save request of the session: every changed section as its whole new list of entries. */
 export function savePayload(session: EditSession, protocol: ProtocolInput): SaveIntern {
   const sections = Object.fromEntries(changedSections(session).map((key) => [key, session.sections[key]]));

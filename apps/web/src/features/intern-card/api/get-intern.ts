@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { InternSchema, type Intern } from '@registry/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** Every cache entry about trainees lives under this key: the lists, the public card, the operator's card. */
+export const internsKey = ['interns'] as const;
+
+export function getIntern(id: number, signal?: AbortSignal): Promise<Intern> {
+  return apiRequest(`/api/v1/interns/${id}`, { schema: InternSchema, signal });
+}
+
+export const internQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...internsKey, id],
+    queryFn: ({ signal }) => getIntern(id, signal),
+    // SPEC.md §8 titles a failed load of a trainee so.
+    meta: { errorTitle: 'При экспорте произошла ошибка' },
+  });
+
+/** The trainee as an operator sees it. */
+export function useIntern(id: number) {
+  return useQuery(internQueryOptions(id));
+}

@@ -1,0 +1,64 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { internStatuses, type Intern, type InternStatus } from '@registry/shared';
+import { PageTitle } from '@/components/page-title';
+
+type CardHeaderProps = {
+  /** The saved trainee, or null for a new one. */
+  intern: Intern | null;
+  onDelete: () => void;
+  onRestore: () => void;
+};
+
+/** The card's heading: the name, whether the trainee is deleted, the first registration number, and the menu. */
+export function CardHeader({ intern, onDelete, onRestore }: CardHeaderProps) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const first = intern?.RegistrationNumbers[0];
+
+  const handleChoose = (action: () => void) => {
+    setMenuAnchor(null);
+    action();
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mb: 2 }}>
+      <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <PageTitle title={intern ? intern.FullName : 'Новый стажёр'} />
+          {intern?.IsDeleted && <Chip label="Удалён" color="error" size="small" sx={{ mb: 1 }} />}
+          {intern && (
+            <Chip label={internStatuses.label(intern.Status as InternStatus)} size="small" sx={{ mb: 1 }} />
+          )}
+        </Stack>
+        {first && (
+          <Typography color="text.secondary">
+            Регистрационный номер {first.Number}, {first.Organization.Name}
+          </Typography>
+        )}
+      </Stack>
+      {intern && (
+        <>
+          <IconButton
+            aria-label="Действия со стажёром"
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+          >
+            <MoreVertIcon />
+          </IconButton>
+          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+            {intern.IsDeleted ? (
+              <MenuItem onClick={() => handleChoose(onRestore)}>Восстановить стажёра</MenuItem>
+            ) : (
+              <MenuItem onClick={() => handleChoose(onDelete)}>Удалить стажёра</MenuItem>
+            )}
+          </Menu>
+        </>
+      )}
+    </Stack>
+  );
+}

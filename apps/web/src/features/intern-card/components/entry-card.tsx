@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Fragment, useId } from 'react';
+import { internSections } from '@registry/shared';
+import type { EntryStatus } from '../edit-session';
+import {
+  formatValue,
+  leaves,
+  sectionFields,
+  valueAt,
+  type EditableSectionKey,
+  type Entry,
+} from '../section-fields';
+
+/** SPEC.md §8: what an internship flagged by an import says about itself. */
+export const internshipNotices = {
+  IsEmpty: 'Данная запись содержит минимальную информацию о стажировке.',
+  IsCumulative:
+    'Для данного КИ не удалось однозначно распознать информацию о стажировке. Данная запись содержит объединённые данные по всем стажировкам.',
+} as const;
+
+const statusChips: Record<
+  Exclude<EntryStatus, 'untouched'>,
+  { label: string; color: 'success' | 'info' | 'warning' }
+> = {
+  created: { label: 'Новая запись', color: 'success' },
+  edited: { label: 'Изменена', color: 'info' },
+  corrected: { label: 'Скорректирована', color: 'warning' },
+};
+
+type EntryCardProps = {
+  section: EditableSectionKey;
+  entry: Entry;
+  /** Its place in the section, from 1. */
+  position: number;
+  status: EntryStatus;
+  onEdit: () => void;
+  onCorrect: () => void;
+  onHistory: () => void;
+  onRollback: () => void;
+};
+
+/** One entry of a section: its filled values, how it differs from the saved card, and what can be done to it. */
+export function EntryCard({
+  section,
+  entry,
+  position,
+  status,
+  onEdit,
+  onCorrect,
+  onHistory,
+  onRollback,
+}: EntryCardProps) {
+  const headingId = useId();
+  const { fields, describe } = sectionFields[section];
+  const heading = describe?.(entry) || `${internSections[section].title}, запись ${position}`;
+  const values = leaves(fields)
+    .map(({ path, field }) => ({ path, label: field.label, value: formatValue(field, valueAt(entry, path)) }))
+    .filter(({ value }) => value !== '');
+  const notices = (Object.keys(internshipNotices) as (keyof typeof internshipNotices)[]).filter(
+    (flag) => entry[flag] === true,
+  );
+  const chip = status === 'untouched' ? null : statusChips[status];
+
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={headingId}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h3">
+            {heading}
+          </Typography>
+          {chip && <Chip size="small" label={chip.label} color={chip.color} />}
+        </Stack>
+        {notices.map((flag) => (
+          <Alert key={flag} severity="info" sx={{ mb: 1 }}>
+            {internshipNotices[flag]}
+          </Alert>
+        ))}
+        {values.length === 0 ? (
+          <Typography color="text.secondary">Запись не заполнена</Typography>
+        ) : (
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'minmax(200px, 2fr) 3fr' },
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+            }}
+          >
+            {values.map(({ path, label, value }) => (
+              <Fragment key={path}>
+                <Box component="dt" sx={{ color: 'text.secondary' }}>
+                  {label}
+                </Box>
+                <Box component="dd" sx={{ m: 0, whiteSpace: 'pre-line' }}>
+                  {value}
+                </Box>
+              </Fragment>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap' }}>
+        <Button size="small" onClick={onEdit}>
+          Редактировать
+        </Button>
+        <Button size="small" onClick={onCorrect}>
+          Корректировать
+        </Button>
+        {/* A new entry has no history until the card is saved. */}
+        <Button size="small" onClick={onHistory} disabled={entry.Id < 0}>
+          История изменений
+        </Button>
+        {status !== 'untouched' && (
+          <Button size="small" color="warning" onClick={onRollback}>
+            Откатить
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
