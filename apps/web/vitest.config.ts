@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // MUI in jsdom on a 2-core CI machine: the first render of a file can take seconds on its own.
+      testTimeout: 20_000,
     },
   }),
 );

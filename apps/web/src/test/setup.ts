@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { closeErrorDialog } from '@/lib/error-dialog';
+
+// findBy… waits up to 1 s by default, which a busy 2-core machine can miss while MUI lays out a dialog.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
