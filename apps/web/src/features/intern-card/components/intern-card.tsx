@@ -245,7 +245,8 @@ function CardEditor({ intern, section }: CardEditorProps) {
       <Snackbar
         open={refusal !== null}
         autoHideDuration={6000}
-        onClose={() => setRefusal(null)}
+        // A click elsewhere may be the very click that was refused: its message must stay.
+        onClose={(_event, reason) => reason !== 'clickaway' && setRefusal(null)}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       >
         <Alert severity="warning" variant="filled" onClose={() => setRefusal(null)}>
