@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountStatsSchema, type AccountStats } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
+import { accountStatsKey } from '@/lib/counters';
 
 export function getAccountStats(): Promise<AccountStats> {
   return apiRequest('/api/v1/account/stats', { schema: AccountStatsSchema });
@@ -8,7 +9,7 @@ export function getAccountStats(): Promise<AccountStats> {
 
 export const accountStatsQueryOptions = () =>
   queryOptions({
-    queryKey: ['account-stats'],
+    queryKey: accountStatsKey,
     queryFn: getAccountStats,
     // The counters change as others upload and process; keep the menu's badges roughly current.
     refetchInterval: 60_000,
