@@ -1,52 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { lastUpload as sent, stubUploads } from '@/test/fake-upload-request';
 import { ApiError } from './api-client';
 import { uploadForm } from './upload';
 
-/** Stands in for the browser's XMLHttpRequest: records what is sent; a test answers through `answer`. */
-class FakeRequest {
-  static last: FakeRequest | null = null;
-  method = '';
-  url = '';
-  headers = new Map<string, string>();
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeRequest.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers.set(name, value);
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-const sent = () => FakeRequest.last!;
 const schema = z.object({ Id: z.number() });
 
-beforeEach(() => {
-  FakeRequest.last = null;
-  vi.stubGlobal('XMLHttpRequest', FakeRequest);
-});
+beforeEach(stubUploads);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,7 +30,7 @@ describe('uploadForm', () => {
     const onProgress = vi.fn();
     void uploadForm('/api/v1/imports', new FormData(), { schema, onProgress });
 
-    sent().upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 });
+    sent().progress(25, 100);
     sent().upload.onprogress?.({ lengthComputable: false, loaded: 50, total: 0 });
     expect(onProgress.mock.calls).toEqual([[0.25]]);
   });
