@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ImportSchema } from '@registry/shared';
+import { apiRequest } from '@/lib/api-client';
+import { importsKey } from './get-imports';
+
+/** `GET /api/v1/imports/{id}`: an import with its rows and documents. */
+export const importQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...importsKey, 'detail', id],
+    queryFn: ({ signal }) => apiRequest(`/api/v1/imports/${id}`, { schema: ImportSchema, signal }),
+  });
+
+export function useImport(id: number) {
+  return useQuery(importQueryOptions(id));
+}

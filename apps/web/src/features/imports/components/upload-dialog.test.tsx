@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeUploadRequest, stubUploads } from '@/test/fake-upload-request';
+import { jsonResponse, renderWithProviders, stubApi } from '@/test/render';
+import { importOf } from '../test-data';
+import { UploadDialog } from './upload-dialog';
+import type { UploadReading } from './upload-rules';
+
+const createdImport = importOf({
+  Pending: [{ Id: 1, RowNumber: 2, FullName: 'Иванов Иван Иванович', Snils: null }],
+});
+
+function renderDialog(reading: UploadReading) {
+  const onClose = vi.fn();
+  const onUploaded = vi.fn();
+  const rendered = renderWithProviders(
+    <UploadDialog reading={reading} onClose={onClose} onUploaded={onUploaded} />,
+  );
+  return { onClose, onUploaded, ...rendered };
+}
+
+const sro = { Id: 3, Name: 'СРО «Кадастр»', FormerName: null, EmailAddress: null, RegistryNumber: '003' };
+const uploadButton = () => screen.getByRole('button', { name: 'Загрузить' });
+const file = (name: string, type = '') => new File(['content'], name, { type });
+
+beforeEach(stubUploads);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// A dialog of MUI fields in jsdom takes seconds to drive.
+describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 }, () => {
+  it('enables the upload only once the Excel file, the protocol and the letter are chosen', async () => {
+    const { user } = renderDialog('organization');
+    expect(screen.getByRole('dialog', { name: 'Загрузка файла с изменениями' })).toBeInTheDocument();
+    expect(uploadButton()).toBeDisabled();
+
+    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
+    await user.upload(screen.getByLabelText('Протокол (.pdf)'), file('protocol.pdf', 'application/pdf'));
+    await user.upload(screen.getByLabelText('Подпись протокола (.sig)'), file('protocol.sig'));
+    expect(uploadButton()).toBeDisabled();
+
+    await user.upload(
+      screen.getByLabelText('Сопроводительное письмо (.pdf)'),
+      file('letter.pdf', 'application/pdf'),
+    );
+    expect(uploadButton()).toBeEnabled();
+    expect(screen.getByText('letter.pdf, 7 б')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Убрать файл: Протокол (.pdf)' }));
+    expect(uploadButton()).toBeDisabled();
+  });
+
+  it('requires the outgoing number and date before sending anything', async () => {
+    const { user } = renderDialog('organization');
+    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
+    await user.upload(screen.getByLabelText('Протокол (.pdf)'), file('protocol.pdf'));
+    await user.upload(screen.getByLabelText('Сопроводительное письмо (.pdf)'), file('letter.pdf'));
+    await user.click(uploadButton());
+
+    expect(await screen.findAllByText('Данное поле обязательно для заполнения')).toHaveLength(2);
+    expect(FakeUploadRequest.sent).toHaveLength(0);
+  });
+
+  it('sends the requisites and the files, shows the progress, and reports the stored import', async () => {
+    const { user, onUploaded } = renderDialog('organization');
+    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
+    await user.upload(screen.getByLabelText('Протокол (.pdf)'), file('protocol.pdf'));
+    await user.upload(screen.getByLabelText('Сопроводительное письмо (.pdf)'), file('letter.pdf'));
+    await user.click(screen.getByRole('textbox', { name: /^Исходящий номер/ }));
+    await user.paste('15-и');
+    // The picker's hidden input takes a whole date typed in its display form, as autofill would.
+    const dateInput = screen
+      .getByRole('group', { name: /^Исходящая дата/ })
+      .parentElement!.querySelector('input')!;
+    fireEvent.change(dateInput, { target: { value: '2026.11.20' } });
+    await user.click(uploadButton());
+
+    await waitFor(() => expect(FakeUploadRequest.sent).toHaveLength(1));
+    const request = FakeUploadRequest.sent[0]!;
+    expect(request.url).toBe('/api/v1/imports/delta');
+    expect(JSON.parse(String(request.body?.get('data')))).toEqual({ Number: '15-и', Date: '2026-11-20' });
+    expect((request.body?.get('file') as File).name).toBe('changes.xlsx');
+    expect((request.body?.get('protocol') as File).name).toBe('protocol.pdf');
+    expect((request.body?.get('letter') as File).name).toBe('letter.pdf');
+    expect(request.body?.has('protocolSignature')).toBe(false);
+
+    request.progress(40, 100);
+    expect(await screen.findByText('Загружено 40%')).toBeInTheDocument();
+    expect(uploadButton()).toBeDisabled();
+
+    request.answer(201, createdImport);
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ Id: 41 })));
+  });
+});
+
+describe('UploadDialog, an operator’s reading', { timeout: 20_000 }, () => {
+  it('says the file is required and the SRO too, without sending', async () => {
+    stubApi(() => jsonResponse(200, { Page: 0, TotalPages: 0, Results: [] }));
+    const { user } = renderDialog('operator');
+    expect(screen.getByRole('checkbox', { name: 'Импортировать учебные заведения' })).not.toBeChecked();
+    expect(uploadButton()).toBeEnabled();
+
+    await user.click(uploadButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Файл обязателен для приложения');
+    expect(screen.getByText('Данное поле обязательно для заполнения')).toBeInTheDocument();
+    expect(FakeUploadRequest.sent).toHaveLength(0);
+  });
+
+  it('shows a refused file’s lines in an alert that can be dismissed', async () => {
+    stubApi(({ url }) =>
+      url.startsWith('/api/v1/organizations/search')
+        ? jsonResponse(200, { Page: 0, TotalPages: 1, Results: [sro] })
+        : jsonResponse(404, {}),
+    );
+    const { user } = renderDialog('operator');
+    await user.click(screen.getByRole('combobox', { name: /^СРО/ }));
+    await user.paste('Када');
+    await user.click(await screen.findByRole('option', { name: 'СРО «Кадастр»' }));
+    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
+    await user.click(screen.getByRole('checkbox', { name: 'Импортировать учебные заведения' }));
+    await user.click(uploadButton());
+
+    await waitFor(() => expect(FakeUploadRequest.sent).toHaveLength(1));
+    const request = FakeUploadRequest.sent[0]!;
+    expect(request.url).toBe('/api/v1/imports');
+    expect(JSON.parse(String(request.body?.get('data')))).toEqual({ importSchools: true, organizationId: 3 });
+    request.answer(400, {
+      ErrorMessage: 'Файл не принят: исправьте ошибки и загрузите его снова',
+      ErrorId: 'e',
+      Info: ['Строка 12, «СНИЛС»: неверная контрольная сумма', 'Строка 13, «Фамилия»: обязательное поле'],
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Строка 12, «СНИЛС»: неверная контрольная сумма\nСтрока 13, «Фамилия»: обязательное поле',
+    );
+    await user.click(within(alert).getByRole('button', { name: /закрыть|close/i }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(uploadButton()).toBeEnabled();
+  });
+});
