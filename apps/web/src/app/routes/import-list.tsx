@@ -1,8 +1,8 @@
-import { UnderConstruction } from '@/components/under-construction';
 import { useSession } from '@/features/auth/api/get-session';
+import { ImportList } from '@/features/imports/components/import-list';
 
-/** The import list; operators and SRO representatives see it under different titles (SPEC.md §2). */
+/** The import list; operators and SRO representatives see it in their own reading (SPEC.md §2). */
 export function ImportListRoute() {
   const { data: session } = useSession();
-  return <UnderConstruction title={session.IsOperator ? 'Импорт' : 'Внесение изменений'} />;
+  return <ImportList reading={session.IsOperator ? 'operator' : 'organization'} />;
 }

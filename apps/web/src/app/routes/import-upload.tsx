@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { ImportList } from '@/features/imports/components/import-list';
 
-/** Operator's upload of a change file. */
+/** An operator's upload of a change file: the import list with the upload dialog open over it. */
 export function ImportUploadRoute() {
-  return <UnderConstruction title="Загрузка файла с изменениями" />;
+  return <ImportList reading="operator" isUploadOpen />;
 }

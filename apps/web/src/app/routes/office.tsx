@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { ImportList } from '@/features/imports/components/import-list';
 
-/** An SRO representative's office: upload of change files and their imports. */
+/** An SRO representative's office (/lk, and their main page): the upload of change files and their imports. */
 export function OfficeRoute() {
-  return <UnderConstruction title="Внесение изменений" />;
+  return <ImportList reading="organization" />;
 }
