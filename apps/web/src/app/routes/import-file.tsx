@@ -1,6 +1,13 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useParams } from 'react-router';
+import { IdSchema } from '@registry/shared';
+import { FileViewer } from '@/features/imports/components/file-viewer';
+import { NotFoundRoute } from './not-found';
 
-/** An import's file: PDF inline, other types a notice. */
+/** An import's file: PDF inline, other types a notice (SPEC.md §2). */
 export function ImportFileRoute() {
-  return <UnderConstruction title="Просмотр файла" />;
+  const params = useParams();
+  const importId = IdSchema.safeParse(params.importId);
+  const fileId = IdSchema.safeParse(params.id);
+  if (!importId.success || !fileId.success) return <NotFoundRoute />;
+  return <FileViewer importId={importId.data} fileId={fileId.data} />;
 }
