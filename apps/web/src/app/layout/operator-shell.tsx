@@ -2,6 +2,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DescriptionIcon from '@mui/icons-material/Description';
+import EventIcon from '@mui/icons-material/Event';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -68,6 +69,7 @@ export function OperatorShell({ children }: { children: ReactNode }) {
       icon: <EventBusyIcon />,
       to: paths.dictionary.href('termination-reasons'),
     },
+    { label: 'Праздничные дни', icon: <EventIcon />, to: paths.dictionary.href('holidays') },
   ];
 
   const renderItem = (item: Item) => (

@@ -36,6 +36,7 @@ export function DictionaryEntryDialog({ code, entry, onClose }: DictionaryEntryD
         control={form.control}
         name="Value"
         label={words.label}
+        hint={words.hint}
         maxLength={valueLimit}
         required
         multiline

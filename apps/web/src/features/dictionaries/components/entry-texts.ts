@@ -3,7 +3,14 @@ import type { DictionaryCode } from '@registry/shared';
 /** Dictionaries whose entries are a single value; the SRO have a screen of their own. */
 export type EntryDictionaryCode = Exclude<DictionaryCode, 'organizations'>;
 
-type EntryTexts = { label: string; searchLabel: string; addTitle: string; editTitle: string };
+type EntryTexts = {
+  label: string;
+  searchLabel: string;
+  addTitle: string;
+  editTitle: string;
+  /** Said under the value's field, such as the form a value must take. */
+  hint?: string;
+};
 
 const knownTexts: Partial<Record<EntryDictionaryCode, EntryTexts>> = {
   schools: {
@@ -23,6 +30,14 @@ const knownTexts: Partial<Record<EntryDictionaryCode, EntryTexts>> = {
     searchLabel: 'Поиск по основанию',
     addTitle: 'Добавить основание прекращения стажировки',
     editTitle: 'Редактирование основания прекращения стажировки',
+  },
+  holidays: {
+    label: 'Дата',
+    searchLabel: 'Поиск по дате',
+    addTitle: 'Добавить праздничный день',
+    editTitle: 'Редактирование праздничного дня',
+    // The import deadlines read these values as dates: the server accepts only this form.
+    hint: 'ГГГГ-ММ-ДД',
   },
 };
 
