@@ -44,6 +44,10 @@ export const interns = pgTable(
     index('interns_search_key_trgm_idx')
       .using('gin', t.searchKey.op('gin_trgm_ops'))
       .where(sql`not ${t.isDeleted}`),
+    // Names containing a word after their first letter: the half of a name search that is not a range of the
+    // alphabetical index (intern.repository.ts). Not partial, because the planner takes the expression's
+    // statistics only from an index over every row, and without them it guesses the wrong plan.
+    index('interns_search_key_tail_trgm_idx').using('gin', sql`substr(${t.searchKey}, 2) gin_trgm_ops`),
     index('interns_alphabetical_idx')
       .on(sql`${t.searchKey} collate "C"`, t.id)
       .where(sql`not ${t.isDeleted}`),

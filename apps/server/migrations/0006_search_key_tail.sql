@@ -1,0 +1,1 @@
+CREATE INDEX "interns_search_key_tail_trgm_idx" ON "interns" USING gin (substr("search_key", 2) gin_trgm_ops);
