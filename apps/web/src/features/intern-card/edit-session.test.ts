@@ -10,6 +10,7 @@ import {
   editEntry,
   entryStatus,
   firstInvalidEntry,
+  isBlankNewIntern,
   isModified,
   isNewIntern,
   isSameEntry,
@@ -88,6 +89,17 @@ describe('starting a session', () => {
     expect(entryStatus(session, 'PersonalInfo', session.sections.PersonalInfo[0]!)).toBe('created');
     expect(changedCount(session, 'PersonalInfo')).toBe(1);
     expect(session.sections.Internships).toEqual([]);
+    expect(isBlankNewIntern(session)).toBe(true);
+  });
+
+  it('tells a new trainee with something entered from a blank one', () => {
+    const fresh = startSession(null);
+    const named = next(
+      editEntry(fresh, 'PersonalInfo', { ...fresh.sections.PersonalInfo[0]!, LastName: 'Ли' }),
+    );
+    expect(isBlankNewIntern(named)).toBe(false);
+    expect(isBlankNewIntern(next(addEntry(fresh, 'Reissues', emptyEntry('Reissues', 0))))).toBe(false);
+    expect(isBlankNewIntern(startSession(intern))).toBe(false);
   });
 });
 

@@ -85,6 +85,19 @@ export function isNewIntern(session: EditSession): boolean {
   return session.version === null;
 }
 
+/** True for a new trainee's card as it started, before the operator has entered anything. */
+export function isBlankNewIntern(session: EditSession): boolean {
+  const fresh = startSession(null);
+  return (
+    isNewIntern(session) &&
+    editableSectionKeys.every(
+      (key) =>
+        session.sections[key].length === fresh.sections[key].length &&
+        session.sections[key].every((entry, index) => isSameEntry(entry, fresh.sections[key][index]!)),
+    )
+  );
+}
+
 /** True while there is something to save or to clear. */
 export function isModified(session: EditSession): boolean {
   return session.mode !== 'untouched';

@@ -63,22 +63,25 @@ function dateValue(value: Dayjs | null): string | null {
   return value.isValid() ? value.format('YYYY-MM-DD') : INCOMPLETE_DATE;
 }
 
+const toDayjs = (value: string | null) => (value ? dayjs(value) : null);
+
 function DateInput({ field, path, control, isReadOnly }: FieldProps<'date'>) {
   const { field: input, fieldState } = useController({ control, name: path });
   const formValue = (input.value as string | null) ?? null;
   // The picker keeps its own half-typed value; the form holds the date or a mark that it is incomplete.
-  const [picked, setPicked] = useState<Dayjs | null>(formValue ? dayjs(formValue) : null);
-  if (dateValue(picked) !== formValue) setPicked(formValue ? dayjs(formValue) : null);
+  // A value set from outside (a reset) replaces the picker's.
+  const [shown, setShown] = useState({ formValue, picked: toDayjs(formValue) });
+  if (shown.formValue !== formValue) setShown({ formValue, picked: toDayjs(formValue) });
 
   const handleChange = (value: Dayjs | null) => {
-    setPicked(value);
+    setShown({ formValue: dateValue(value), picked: value });
     input.onChange(dateValue(value));
   };
 
   return (
     <DatePicker
       label={field.label}
-      value={picked}
+      value={shown.picked}
       onChange={handleChange}
       disabled={isReadOnly}
       inputRef={input.ref as Ref<HTMLInputElement>}

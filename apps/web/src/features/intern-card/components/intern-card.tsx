@@ -29,6 +29,7 @@ import {
   editEntry,
   editRefusal,
   firstInvalidEntry,
+  isBlankNewIntern,
   isModified,
   rollbackEntry,
   savePayload,
@@ -253,7 +254,7 @@ function CardEditor({ intern, section }: CardEditorProps) {
           {refusal}
         </Alert>
       </Snackbar>
-      <LeaveGuard isModified={isModified(session)} />
+      <LeaveGuard isModified={isModified(session) && !isBlankNewIntern(session)} />
     </>
   );
 }

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { jsonResponse, renderRoute, stubApi } from '@/test/render';
+import { InternCardRoute } from './intern-card';
+
+const intern = {
+  Id: 5,
+  Version: 2,
+  FullName: 'Иванов Пётр',
+  Status: 0,
+  IsDeleted: false,
+  RegistrationNumbers: [{ Organization: { Id: 3, Name: 'СРО «Кадастр»' }, Number: '12-7', Status: 0 }],
+  PersonalInfo: [{ Id: 11, Entry_Id: 1, LastName: 'Иванов', FirstName: 'Пётр' }],
+  Supervisors: [],
+  Internships: [],
+  InternshipSteps: [],
+  Examinations: [],
+  ExaminationResults: [],
+  ExaminationAppeals: [],
+  Reissues: [],
+  Documents: [],
+  ChangeProtocols: [],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('InternCardRoute', () => {
+  it('is not a page for an id that is neither a number nor new', () => {
+    const fetchMock = stubApi(() => jsonResponse(404, {}));
+    renderRoute(paths.internCard.path, '/interns/abc', <InternCardRoute />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('opens personal info for an unknown section, with the header of the trainee', async () => {
+    stubApi(() => jsonResponse(200, intern));
+    const { router } = renderRoute(paths.internCard.path, '/interns/5/planets', <InternCardRoute />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Иванов Пётр' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/interns/5/personal-info');
+    expect(screen.getByText('Регистрационный номер 12-7, СРО «Кадастр»')).toBeInTheDocument();
+  });
+
+  it('says a load failure under the title SPEC.md gives it', async () => {
+    stubApi(() => jsonResponse(404, { ErrorMessage: 'Стажёр не найден', ErrorId: 'x' }));
+    renderRoute(paths.internCard.path, '/interns/9', <InternCardRoute />);
+    const dialog = await screen.findByRole('dialog', { name: 'При экспорте произошла ошибка' });
+    expect(dialog).toHaveTextContent('Стажёр не найден');
+  });
+
+  // A dialog of MUI fields in jsdom takes seconds on a loaded machine.
+  it(
+    'counts an edited entry in the menu, offers to save it, and refuses a correction meanwhile',
+    { timeout: 20_000 },
+    async () => {
+      stubApi(() => jsonResponse(200, intern));
+      const { user } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+      await user.click(await screen.findByRole('button', { name: 'Редактировать' }));
+      const dialog = screen.getByRole('dialog', { name: 'Редактирование записи' });
+      const firstName = within(dialog).getByRole('textbox', { name: 'Имя' });
+      await user.clear(firstName);
+      await user.type(firstName, 'Павел');
+      await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+
+      expect(await screen.findByText('Изменена')).toBeInTheDocument();
+      const menu = screen.getByRole('navigation', { name: 'Разделы карточки' });
+      expect(within(menu).getByRole('link', { name: /Персональные данные/ })).toHaveTextContent('+1');
+      expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Корректировать' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Корректировка невозможна в режиме редактирования',
+      );
+    },
+  );
+});
