@@ -25,7 +25,7 @@ test.describe('login', () => {
 
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Список стажёров' })).toBeVisible();
-    await expect(page.getByText('Раздел в разработке')).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Поиск по ФИО или СНИЛС' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Главное меню' });
     for (const item of menuItems) {
       await expect(menu.getByRole('link', { name: item, exact: false }).first()).toBeVisible();
