@@ -164,3 +164,29 @@ test('an operator’s upload of a bad file shows each problem on a line of the a
   await expect(page).toHaveURL('/imports/');
   await expect(page.getByRole('row').filter({ hasText: sro.Name })).toHaveCount(0);
 });
+
+test('operators keep the public holidays that move the deadlines under «Праздничные дни»', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/imports/');
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Праздничные дни' })
+    .click();
+  await expect(page).toHaveURL('/dictionaries/holidays');
+  await expect(page.getByRole('heading', { level: 1, name: 'Праздничные дни' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Добавить праздничный день' });
+  await expect(dialog.getByText('ГГГГ-ММ-ДД')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Дата/ }).fill('07.01.2027');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(
+    dialog.getByText('Праздничный день записывается как дата ГГГГ-ММ-ДД, например 2027-01-07'),
+  ).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Дата/ }).fill('2027-01-07');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: '2027-01-07' })).toBeVisible();
+});
