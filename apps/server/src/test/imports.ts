@@ -80,7 +80,7 @@ export async function createStoredImport(
       fullName: r.fullName,
       snils: r.snils,
       data: {},
-      raw: {},
+      raw: [],
       rejectionReason: r.status === 2 ? 'Не указан СНИЛС' : null,
     })),
   );

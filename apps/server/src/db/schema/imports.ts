@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   smallint,
@@ -76,6 +77,11 @@ export const imports = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The headers of the file's filled cells, once; each row keeps its cells' texts in this order. */
+    headers: json()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::json`),
     rejectionReason: text(),
     rejectionFileId: integer().references(() => storedFiles.id),
     rejectedAt: timestamp({ withTimezone: true }),
@@ -102,14 +108,16 @@ export const importChanges = pgTable(
     status: smallint().notNull().default(0),
     fullName: varchar({ length: 400 }).notNull(),
     snils: varchar({ length: 14 }),
+    // The row's payload is written once and read whole, never searched inside: plain json keeps the text as
+    // it came and costs a fraction of jsonb to store, which matters for a file of thousands of rows.
     /** The four sections as the shared schemas shape them: PersonalInfo, Supervisors, Internship, InternshipSteps. */
-    data: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** The cells as they were written, by header. */
-    raw: jsonb().$type<Record<string, string>>().notNull(),
-    notices: jsonb()
+    data: json().$type<Record<string, unknown>>().notNull(),
+    /** The cells as they were written, in the order of the import's `headers` (null for an empty cell). */
+    raw: json().$type<(string | null)[]>().notNull(),
+    notices: json()
       .$type<string[]>()
       .notNull()
-      .default(sql`'[]'::jsonb`),
+      .default(sql`'[]'::json`),
     rejectionReason: text(),
     internId: integer().references(() => interns.id),
     processedById: integer().references(() => accounts.id),

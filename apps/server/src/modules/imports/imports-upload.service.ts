@@ -183,7 +183,9 @@ export function createImportsUploadService(deps: {
         const document = input.documents[field];
         if (document) documentIds[field] = await files.store(tx, document);
       }
+      const headers = [...new Set(result.rows.flatMap((row) => Object.keys(row.raw)))];
       const importId = await repo.insertImport(tx, {
+        headers,
         organizationId: organization.Id,
         importedById: input.account.id,
         importedAt: uploadedAt,
@@ -204,8 +206,8 @@ export function createImportsUploadService(deps: {
       });
       await repo.insertChanges(
         tx,
+        importId,
         result.rows.map((row) => ({
-          importId,
           rowNumber: row.rowNumber,
           fullName: fullNameOf(row.PersonalInfo),
           snils: row.PersonalInfo.Snils,
@@ -215,7 +217,7 @@ export function createImportsUploadService(deps: {
             Internship: row.Internship,
             InternshipSteps: row.InternshipSteps,
           },
-          raw: row.raw,
+          raw: headers.map((header) => row.raw[header] ?? null),
           notices: row.notices,
         })),
       );

@@ -95,14 +95,13 @@ export function createImportsRepository(db: Db) {
         .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
     },
 
-    /** Every row of an import with its data, for the rejection file. */
+    /** Every row of an import, for the rejection file. */
     async changesWithData(importId: number) {
       return db
         .select({
           rowNumber: importChanges.rowNumber,
           fullName: importChanges.fullName,
           snils: importChanges.snils,
-          raw: importChanges.raw,
         })
         .from(importChanges)
         .where(eq(importChanges.importId, importId))
@@ -114,10 +113,32 @@ export function createImportsRepository(db: Db) {
       return row!.id;
     },
 
-    async insertChanges(tx: Db, rows: (typeof importChanges.$inferInsert)[]) {
-      // Several statements of bounded size rather than one with tens of thousands of parameters.
-      for (let start = 0; start < rows.length; start += 500) {
-        await tx.insert(importChanges).values(rows.slice(start, start + 500));
+    /**
+     * Stores an import's rows. Each batch travels as one JSON parameter that the database unpacks itself:
+     * thousands of rows as bound parameters would cost far more to build, send and parse.
+     */
+    async insertChanges(
+      tx: Db,
+      importId: number,
+      rows: Pick<
+        typeof importChanges.$inferInsert,
+        'rowNumber' | 'fullName' | 'snils' | 'data' | 'raw' | 'notices'
+      >[],
+    ) {
+      for (let start = 0; start < rows.length; start += 2000) {
+        const batch = rows.slice(start, start + 2000).map((row) => ({
+          row_number: row.rowNumber,
+          full_name: row.fullName,
+          snils: row.snils,
+          data: row.data,
+          raw: row.raw,
+          notices: row.notices ?? [],
+        }));
+        await tx.execute(sql`
+          insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
+          select ${importId}, r.row_number, r.full_name, r.snils, r.data, r.raw, r.notices
+          from json_to_recordset(${JSON.stringify(batch)}::json)
+            as r(row_number integer, full_name text, snils text, data json, raw json, notices json)`);
       }
     },
 
