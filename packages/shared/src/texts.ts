@@ -19,6 +19,21 @@ export const texts = {
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',
   errorCode: 'Код ошибки',
   underConstruction: 'Раздел в разработке',
+  /** The titles of the error dialog, by operation (SPEC.md §8). */
+  errorTitles: {
+    save: 'При сохранении данных произошла ошибка',
+    export: 'При экспорте произошла ошибка',
+    restore: 'При восстановлении произошла ошибка',
+    remove: 'При удалении произошла ошибка',
+    reject: 'При отклонении произошла ошибка',
+    saveRow: 'При сохранении произошла ошибка',
+  },
+  /** Notices on an internship entry (SPEC.md §8), by the flag that raises them. */
+  internshipNotices: {
+    IsEmpty: 'Данная запись содержит минимальную информацию о стажировке.',
+    IsCumulative:
+      'Для данного КИ не удалось однозначно распознать информацию о стажировке. Данная запись содержит объединённые данные по всем стажировкам.',
+  },
   invalidName: 'Допустимы буквы, пробел, дефис и апостроф',
   invalidDate: 'Неверная дата',
   invalidTime: 'Неверное время: ожидается ЧЧ:ММ',

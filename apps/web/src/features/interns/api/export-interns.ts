@@ -1,10 +1,8 @@
+import { texts } from '@registry/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-client';
 import { saveFile } from '@/lib/download';
 import type { InternSearchParams } from './search-interns';
-
-/** SPEC.md §8. */
-export const exportErrorTitle = 'При экспорте произошла ошибка';
 
 /** The list's filter without its page, and whether every field goes in ('Полная выгрузка'). */
 export type InternExportParams = Omit<InternSearchParams, 'page'> & { full?: boolean };
@@ -16,5 +14,5 @@ export async function exportInterns(params: InternExportParams): Promise<void> {
 }
 
 export function useExportInterns() {
-  return useMutation({ mutationFn: exportInterns, meta: { errorTitle: exportErrorTitle } });
+  return useMutation({ mutationFn: exportInterns, meta: { errorTitle: texts.errorTitles.export } });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicInternSchema, type PublicIntern } from '@registry/shared';
+import { PublicInternSchema, texts, type PublicIntern } from '@registry/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { exportErrorTitle } from './export-interns';
 import { internsKey } from './search-interns';
 
 /**
@@ -22,7 +21,7 @@ export function publicInternQueryOptions(id: number) {
     queryKey: [...internsKey, id, 'public'],
     queryFn: ({ signal }) => getPublicIntern(id, signal),
     // SPEC.md §8 gives a failed load of a trainee the export's title.
-    meta: { errorTitle: exportErrorTitle },
+    meta: { errorTitle: texts.errorTitles.export },
   });
 }
 

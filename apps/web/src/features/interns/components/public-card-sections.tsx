@@ -14,6 +14,7 @@ import {
   formatDate,
   internshipStages,
   internshipStatuses,
+  texts,
   type Internship,
   type InternshipSteps,
   type InternshipStatus,
@@ -26,9 +27,6 @@ export const publicSections = ['PersonalInfo', 'Supervisors', 'Internships', 'In
 export type PublicSection = (typeof publicSections)[number];
 
 /** SPEC.md §8 notices of an internship entry. */
-export const emptyInternshipNotice = 'Данная запись содержит минимальную информацию о стажировке.';
-export const cumulativeInternshipNotice =
-  'Для данного КИ не удалось однозначно распознать информацию о стажировке. Данная запись содержит объединённые данные по всем стажировкам.';
 
 // The shared labels name an internship's lists, not their fields; these are worded as in the change file.
 const listFieldLabels = {
@@ -121,8 +119,8 @@ function InternshipEntry({ internship }: { internship: Internship }) {
   return (
     <EntryPaper>
       <Stack spacing={2}>
-        {internship.IsEmpty && <Alert severity="info">{emptyInternshipNotice}</Alert>}
-        {internship.IsCumulative && <Alert severity="warning">{cumulativeInternshipNotice}</Alert>}
+        {internship.IsEmpty && <Alert severity="info">{texts.internshipNotices.IsEmpty}</Alert>}
+        {internship.IsCumulative && <Alert severity="warning">{texts.internshipNotices.IsCumulative}</Alert>}
         <FieldList fields={fields} />
         {internshipLists(internship)
           .filter(([, items]) => items.length > 0)
