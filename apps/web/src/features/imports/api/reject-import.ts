@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportSchema, type Import, type Reject } from '@registry/shared';
+import { ImportSchema, texts, type Import, type Reject } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
 import { refreshCounters } from '@/lib/counters';
 import { importsKey } from './get-imports';
@@ -14,7 +14,7 @@ export function useRejectImport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: Reject) => rejectImport(id, request),
-    meta: { errorTitle: 'При отклонении произошла ошибка' },
+    meta: { errorTitle: texts.errorTitles.reject },
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: importsKey }), refreshCounters(queryClient)]),
   });
