@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InternSchema, type Intern } from '@registry/shared';
+import { InternSchema, texts, type Intern } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every cache entry about trainees lives under this key: the lists, the public card, the operator's card. */
@@ -13,8 +13,8 @@ export const internQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...internsKey, id],
     queryFn: ({ signal }) => getIntern(id, signal),
-    // SPEC.md §8 titles a failed load of a trainee so.
-    meta: { errorTitle: 'При экспорте произошла ошибка' },
+    // SPEC.md §8 titles a failed load of a trainee as a failed export.
+    meta: { errorTitle: texts.errorTitles.export },
   });
 
 /** The trainee as an operator sees it. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { InternSchema, type Intern } from '@registry/shared';
+import { InternSchema, texts, type Intern } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
 import { refreshAfterChange } from './save-intern';
 
@@ -15,9 +15,7 @@ export function useSetInternDeleted(isDeleted: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => setInternDeleted({ id, isDeleted }),
-    meta: {
-      errorTitle: isDeleted ? 'При удалении произошла ошибка' : 'При восстановлении произошла ошибка',
-    },
+    meta: { errorTitle: isDeleted ? texts.errorTitles.remove : texts.errorTitles.restore },
     onSuccess: (intern) => refreshAfterChange(queryClient, intern),
   });
 }

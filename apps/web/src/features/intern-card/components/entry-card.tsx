@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
-import { internSections } from '@registry/shared';
+import { internSections, texts } from '@registry/shared';
 import type { EntryStatus } from '../edit-session';
 import {
   formatValue,
@@ -18,13 +18,6 @@ import {
   type EditableSectionKey,
   type Entry,
 } from '../section-fields';
-
-/** SPEC.md §8: what an internship flagged by an import says about itself. */
-export const internshipNotices = {
-  IsEmpty: 'Данная запись содержит минимальную информацию о стажировке.',
-  IsCumulative:
-    'Для данного КИ не удалось однозначно распознать информацию о стажировке. Данная запись содержит объединённые данные по всем стажировкам.',
-} as const;
 
 const statusChips: Record<
   Exclude<EntryStatus, 'untouched'>,
@@ -64,7 +57,8 @@ export function EntryCard({
   const values = leaves(fields)
     .map(({ path, field }) => ({ path, label: field.label, value: formatValue(field, valueAt(entry, path)) }))
     .filter(({ value }) => value !== '');
-  const notices = (Object.keys(internshipNotices) as (keyof typeof internshipNotices)[]).filter(
+  // SPEC.md §8: what an internship flagged by an import says about itself.
+  const notices = (Object.keys(texts.internshipNotices) as (keyof typeof texts.internshipNotices)[]).filter(
     (flag) => entry[flag] === true,
   );
   const chip = status === 'untouched' ? null : statusChips[status];
@@ -80,7 +74,7 @@ export function EntryCard({
         </Stack>
         {notices.map((flag) => (
           <Alert key={flag} severity="info" sx={{ mb: 1 }}>
-            {internshipNotices[flag]}
+            {texts.internshipNotices[flag]}
           </Alert>
         ))}
         {values.length === 0 ? (

@@ -9,6 +9,7 @@ import {
   internSections,
   type Intern,
   type InternSectionKey,
+  texts,
   type ProtocolInput,
 } from '@registry/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -153,7 +154,7 @@ function CardEditor({ intern, section }: CardEditorProps) {
     } catch (error) {
       // The operator's changes stay as they are, whatever the refusal (a stale version included).
       showErrorDialog(error, {
-        title: 'При сохранении данных произошла ошибка',
+        title: texts.errorTitles.save,
         details: error instanceof ApiError ? error.info.map(describeSaveProblem) : [],
       });
     }
