@@ -53,6 +53,8 @@ export const InternSchema = z.object({
   FullName: z.string(),
   Status: z.number().int(),
   IsDeleted: z.boolean(),
+  /** A row of an import still waiting for an operator names this trainee's SNILS ('Ожидает обработки'). */
+  HasPendingImport: z.boolean(),
   RegistrationNumbers: z.array(RegistrationNumberSchema),
   ...sectionLists,
   ChangeProtocols: z.array(ChangeProtocolSchema),

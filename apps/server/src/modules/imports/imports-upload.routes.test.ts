@@ -5,6 +5,7 @@ import { imports, schools, storedFiles } from '../../db/schema/index.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { samplePdf } from '../../test/imports.js';
+import { createIntern, personalInfo } from '../../test/interns.js';
 import { daysLeft, entryDeadline } from './deadline.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from './test-fixtures/workbooks.js';
 
@@ -247,6 +248,37 @@ describe('POST /api/v1/imports (an operator)', () => {
       payload: { organizationId: sro.id },
     });
     expect(notMultipart.statusCode).toBe(415);
+  });
+});
+
+describe('a trainee named by a waiting row', () => {
+  it('is marked «Ожидает обработки» until the import is rejected', async () => {
+    const snils = snilsFrom(400_000_001);
+    const intern = await createIntern(t.app, operator.cookie, {
+      PersonalInfo: [personalInfo({ Snils: snils })],
+    });
+    const card = async () =>
+      (
+        await t.app.inject({ url: `/api/v1/interns/${intern.Id}`, headers: { cookie: operator.cookie } })
+      ).json();
+    expect((await card()).HasPendingImport).toBe(false);
+
+    const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-90', Date: '2026-11-20' }) },
+      { field: 'file', name: 'изменения.xlsx', content: await changeFile([sampleRow({ СНИЛС: snils })]) },
+      { field: 'protocol', name: 'протокол.pdf', content: samplePdf },
+      { field: 'letter', name: 'письмо.pdf', content: samplePdf },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect((await card()).HasPendingImport).toBe(true);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/imports/${response.json().Id}/reject`,
+      headers: { cookie: operator.cookie, ...clientHeaders },
+      payload: { reason: 'Повторная загрузка' },
+    });
+    expect((await card()).HasPendingImport).toBe(false);
   });
 });
 

@@ -2,10 +2,13 @@ import { and, asc, count, eq, gt, inArray, like, not, sql, type SQL } from 'driz
 import { unionAll } from 'drizzle-orm/pg-core';
 import { searchWords } from '@registry/shared';
 import type { Db } from '../../db/client.js';
+import { formatSnils } from '@registry/shared';
 import {
   accounts,
   changeProtocols,
   dictionaryEntries,
+  importChanges,
+  imports,
   internEntries,
   internEntryVersions,
   interns,
@@ -388,6 +391,24 @@ export function createInternRepository(db: Db) {
           ),
         )
         .orderBy(asc(internEntries.internId), asc(internEntries.position));
+    },
+
+    /** Whether a row of an import still waiting for an operator names this SNILS. */
+    async hasPendingImportRow(snils: string | null): Promise<boolean> {
+      if (!snils) return false;
+      const [row] = await db
+        .select({ id: importChanges.id })
+        .from(importChanges)
+        .innerJoin(imports, eq(imports.id, importChanges.importId))
+        .where(
+          and(
+            eq(importChanges.status, 0),
+            eq(importChanges.snils, formatSnils(snils)),
+            inArray(imports.status, [0, 1]),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async countActive(): Promise<number> {

@@ -267,10 +267,11 @@ export function createInternService(db: Db, repo: InternRepository) {
     async get(id: number): Promise<Intern> {
       const row = await repo.find(id);
       if (!row) throw new AppError(404, texts.internNotFound);
-      const [entries, protocols, facts] = await Promise.all([
+      const [entries, protocols, facts, hasPendingImport] = await Promise.all([
         repo.currentEntries(db, id),
         repo.protocolsOf(id),
         repo.registrationFacts([id]),
+        repo.hasPendingImportRow(row.snils),
       ]);
       const sections = groupBySection(entries);
       await resolveReferences(repo, db, sections, { refuseUnknown: false });
@@ -280,6 +281,7 @@ export function createInternService(db: Db, repo: InternRepository) {
         FullName: row.fullName,
         Status: row.status,
         IsDeleted: row.isDeleted,
+        HasPendingImport: hasPendingImport,
         RegistrationNumbers: toRegistrationNumbers(facts).get(id) ?? [],
         ...(sections as unknown as Pick<Intern, InternSectionKey>),
         ChangeProtocols: protocols.map(toChangeProtocol),

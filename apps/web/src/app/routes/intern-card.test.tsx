@@ -10,6 +10,7 @@ const intern = {
   FullName: 'Иванов Пётр',
   Status: 0,
   IsDeleted: false,
+  HasPendingImport: false,
   RegistrationNumbers: [{ Organization: { Id: 3, Name: 'СРО «Кадастр»' }, Number: '12-7', Status: 0 }],
   PersonalInfo: [{ Id: 11, Entry_Id: 1, LastName: 'Иванов', FirstName: 'Пётр' }],
   Supervisors: [],
@@ -41,6 +42,13 @@ describe('InternCardRoute', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Иванов Пётр' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/interns/5/personal-info');
     expect(screen.getByText('Регистрационный номер 12-7, СРО «Кадастр»')).toBeInTheDocument();
+    expect(screen.queryByText('Ожидает обработки')).not.toBeInTheDocument();
+  });
+
+  it('says «Ожидает обработки» while an import row waits for the trainee', async () => {
+    stubApi(() => jsonResponse(200, { ...intern, HasPendingImport: true }));
+    renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+    expect(await screen.findByText('Ожидает обработки')).toBeInTheDocument();
   });
 
   it('says a load failure under the title SPEC.md gives it', async () => {

@@ -44,6 +44,7 @@ const intern = {
   FullName: 'Иванов Пётр',
   Status: 0,
   IsDeleted: false,
+  HasPendingImport: false,
   RegistrationNumbers: [],
   PersonalInfo: [person],
   Supervisors: [supervisor, otherSupervisor],

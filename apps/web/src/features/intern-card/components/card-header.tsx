@@ -32,6 +32,9 @@ export function CardHeader({ intern, onDelete, onRestore }: CardHeaderProps) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <PageTitle title={intern ? intern.FullName : 'Новый стажёр'} />
           {intern?.IsDeleted && <Chip label="Удалён" color="error" size="small" sx={{ mb: 1 }} />}
+          {intern?.HasPendingImport && (
+            <Chip label="Ожидает обработки" color="warning" size="small" sx={{ mb: 1 }} />
+          )}
           {intern && (
             <Chip label={internStatuses.label(intern.Status as InternStatus)} size="small" sx={{ mb: 1 }} />
           )}
