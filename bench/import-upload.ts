@@ -1,0 +1,147 @@
+/*
+ * The whole upload of a change file over HTTP on PostgreSQL, beside the reader's own time: what storing the
+ * import and its rows adds (target < 300 ms for 5,000 rows). Then the import list and the detail of that
+ * 5,000-row import (target p95 < 50 ms). Run with `npm run bench:import`, after the reader's benchmark.
+ */
+import { createServer } from 'node:net';
+import { pino } from 'pino';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { createChangeFileReader } from '../apps/server/src/modules/imports/change-file-runner.js';
+import { createDictionarySource } from '../apps/server/src/modules/imports/change-file-dictionaries.js';
+import {
+  sampleRow,
+  sheetOf,
+  snilsFrom,
+  xlsxOf,
+} from '../apps/server/src/modules/imports/test-fixtures/workbooks.js';
+import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
+import { createHttpClient, percentile } from './measure.js';
+
+const ROWS = Number(process.argv.find((arg) => arg.startsWith('--rows='))?.slice(7) ?? 5000);
+const RUNS = 3;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const median = (values: number[]) => percentile(values, 0.5);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const name = `registry_bench_upload_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+try {
+  const config = loadConfig({
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: '/tmp/registry-bench',
+  });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: null });
+  await database.migrate();
+  const sro = await createOrganization(database.db, { name: 'СРО «Бенчмарк»', registryNumber: '901' });
+  const operator = await createAccount(database.db, {
+    email: 'bench@example.org',
+    password: 'bench-password',
+  });
+
+  process.stdout.write(`Генерация файла изменений на ${ROWS} строк…\n`);
+  const rows = Array.from({ length: ROWS }, (_, i) =>
+    sampleRow({
+      Фамилия: `Иванова${i}`.replace(/\d/g, (d) => 'абвгдежзик'[Number(d)]!),
+      СНИЛС: snilsFrom(200_000_000 + i),
+      'Уникальный идентификационный номер стажировки': `Б-${i}`,
+      'Учебное заведение': undefined,
+    }),
+  );
+  const excel = await xlsxOf(sheetOf(rows));
+
+  const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(database.db));
+  const readerTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const result = await reader.read({
+      bytes: excel,
+      name: 'bench.xlsx',
+      organization: { Id: sro.id, Name: sro.name },
+      importSchools: false,
+    });
+    readerTimes.push(performance.now() - started);
+    if (!result.ok)
+      throw new Error(`the reader refused the bench file: ${result.problems.slice(0, 3).join('; ')}`);
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    mailer: { send: async () => {} },
+    logger: pino({ level: 'warn' }),
+    webRoot: null,
+  });
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const login = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-registry-client': 'web' },
+    body: JSON.stringify({ Id: operator.email, Password: operator.password }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+
+  const uploadTimes: number[] = [];
+  let importId = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const form = new FormData();
+    form.append('data', JSON.stringify({ importSchools: false, organizationId: sro.id }));
+    form.append('file', new Blob([excel]), 'bench.xlsx');
+    const started = performance.now();
+    const response = await fetch(`${base}/imports`, {
+      method: 'POST',
+      headers: { cookie, 'x-registry-client': 'web' },
+      body: form,
+    });
+    uploadTimes.push(performance.now() - started);
+    if (response.status !== 201)
+      throw new Error(`upload answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    importId = ((await response.json()) as { Id: number }).Id;
+  }
+
+  const client = createHttpClient(port);
+  const list = await client.time('/api/v1/imports?page=0', cookie, 50);
+  const detail = await client.time(`/api/v1/imports/${importId}`, cookie, 50);
+  await client.close();
+  await app.close();
+  await database.close();
+
+  const reading = median(readerTimes);
+  const uploading = median(uploadTimes);
+  process.stdout.write(
+    [
+      '',
+      `Загрузка файла изменений на ${ROWS} строк (.xlsx, ${(excel.length / 1_048_576).toFixed(1)} МБ) по HTTP, PostgreSQL; медиана ${RUNS} прогонов`,
+      `  чтение файла (воркер):            ${ms(reading)}`,
+      `  загрузка целиком (POST /imports): ${ms(uploading)}`,
+      `  сохранение импорта и строк:       ${ms(uploading - reading)}   (цель < 300 ms)`,
+      '',
+      'Открытие списка и карточки импорта, 50 запросов после прогрева',
+      `  GET /imports          медиана ${ms(median(list.times))}, p95 ${ms(percentile(list.times, 0.95))}   (цель p95 < 50 ms)`,
+      `  GET /imports/{id} (${ROWS} строк) медиана ${ms(median(detail.times))}, p95 ${ms(percentile(detail.times, 0.95))}   (цель p95 < 50 ms)`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
