@@ -13,6 +13,9 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'playwright-report/**',
+      // Local scratch folders (benchmarks' and browser tests' data), ignored by git too.
+      '**/.tmp/**',
+      'apps/server/.migrations-check-*/**',
     ],
   },
   js.configs.recommended,
