@@ -26,6 +26,8 @@ const fail = (problem: string): Parsed => ({ ok: false, problem });
 
 /** Spaces of every kind (non-breaking, thin, zero-width, line breaks) folded to one and trimmed. */
 export function cleanText(text: string): string {
+  // Most cells need nothing done: a name, a number; they are let through without a new string.
+  if (!/\s\s|[^\S ]|^ | $|[\u200b\ufeff]/.test(text)) return text;
   return text.replace(/[\s\u200b\ufeff]+/g, ' ').trim();
 }
 
@@ -103,6 +105,9 @@ function parseWholeNumber(value: CellValue, text: string): Parsed {
 }
 
 const FLAGS = new Map<string, boolean>([
+  // As the template's drop-down writes them, found without folding.
+  ['Да', true],
+  ['Нет', false],
   ['да', true],
   ['нет', false],
   ['1', true],
@@ -111,7 +116,7 @@ const FLAGS = new Map<string, boolean>([
 
 function parseFlag(value: CellValue, text: string): Parsed {
   if (typeof value === 'boolean') return ok(value);
-  const flag = FLAGS.get(normalizeForSearch(text));
+  const flag = FLAGS.get(text) ?? FLAGS.get(normalizeForSearch(text));
   return flag === undefined ? fail(cellMessages.flag(text)) : ok(flag);
 }
 

@@ -31,6 +31,8 @@ export interface ChangeFileColumn {
   section: ChangeFileSection;
   /** The field in its section; `PauseInfo.PausedAt` is a field of the entry the row adds to a list. */
   path: string;
+  /** The path's parts, split once: every filled cell of every row is put by them. */
+  keys: string[];
   kind: CellKind;
   /** Required in every row (marked * in the template). */
   required?: boolean;
@@ -38,7 +40,7 @@ export interface ChangeFileColumn {
   asText?: boolean;
 }
 
-type Spec = Omit<ChangeFileColumn, 'section'>;
+type Spec = Omit<ChangeFileColumn, 'section' | 'keys'>;
 
 const personal: Spec[] = [
   { header: 'Фамилия', path: 'LastName', kind: 'text', required: true },
@@ -117,7 +119,8 @@ const steps: Spec[] = [
   { header: 'Стажировка пройдена', path: 'HasPassed', kind: 'flag' },
 ];
 
-const inSection = (section: ChangeFileSection, specs: Spec[]) => specs.map((spec) => ({ ...spec, section }));
+const inSection = (section: ChangeFileSection, specs: Spec[]) =>
+  specs.map((spec) => ({ ...spec, section, keys: spec.path.split('.') }));
 
 /** The columns grouped as the template shows them, each group with its title. */
 export const columnGroups: { title: string; columns: ChangeFileColumn[] }[] = [

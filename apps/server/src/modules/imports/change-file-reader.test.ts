@@ -344,6 +344,21 @@ describe('cells as real files hold them', () => {
   });
 });
 
+describe('the xml of an .xlsx', () => {
+  it('is read whatever the spacing and quotes of its attributes', () => {
+    const sheet =
+      inlineRow(1, minimalHeaders) +
+      `<row\tr = '2'><c  r = "A2"\n t = "inlineStr" ><is><t>Иванова</t></is></c>` +
+      `<c r='B2' t='inlineStr'><is><t>Мария</t></is></c><c\tr="C2"\tt="inlineStr"><is><t>112-233-445 95</t></is></c></row>`;
+    const [row] = rowsOf(readChangeFile(packageOf({ sheet }), 'x.xlsx', testOptions()));
+    expect(row!.PersonalInfo).toMatchObject({
+      LastName: 'Иванова',
+      FirstName: 'Мария',
+      Snils: '112-233-445 95',
+    });
+  });
+});
+
 describe('checks of a row', () => {
   it('report every problem of every row at once, one line each, in column order', async () => {
     const rows = sheetOf([
@@ -427,6 +442,35 @@ describe('checks of a row', () => {
     const problems = problemsOf(await read(sheetOf(rows)));
     expect(problems).toHaveLength(MAX_PROBLEM_LINES + 1);
     expect(problems.at(-1)).toBe(fileMessages.moreProblems(100));
+  });
+});
+
+describe('a row sink', () => {
+  const sheetOfRows = (count: number, bad?: number) =>
+    inlineRow(1, minimalHeaders) +
+    Array.from({ length: count }, (_, i) =>
+      inlineRow(i + 2, ['Иванова', 'Мария', i === bad ? 'нет' : snilsFrom(300_000_000 + i)]),
+    ).join('');
+
+  it('takes the rows in batches of a thousand, leaving the result’s rows empty', () => {
+    const batches: number[] = [];
+    const result = readChangeFile(packageOf({ sheet: sheetOfRows(2100) }), 'x.xlsx', testOptions(), (rows) =>
+      batches.push(rows.length),
+    );
+    expect(result).toMatchObject({ ok: true, rows: [] });
+    expect(batches).toEqual([1000, 1000, 100]);
+  });
+
+  it('gets no more rows once a problem is found', () => {
+    const batches: number[] = [];
+    const result = readChangeFile(
+      packageOf({ sheet: sheetOfRows(2100, 1500) }),
+      'x.xlsx',
+      testOptions(),
+      (rows) => batches.push(rows.length),
+    );
+    expect(result).toMatchObject({ ok: false, problems: [expect.stringMatching(/^Строка 1502, «СНИЛС»/)] });
+    expect(batches).toEqual([1000]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type RefusalKind,
 } from './change-file-messages.js';
 import {
+  CellCache,
   readRow,
   type ChangeFileRow,
   type FoundColumn,
@@ -18,6 +19,7 @@ import {
   type RowContext,
 } from './change-file-rows.js';
 import { DictionaryIndex, dictionaryKey } from './dictionary-match.js';
+import { fieldSchema } from './section-schemas.js';
 import { detectFileType, megabytes } from './file-type.js';
 import { trackHeap } from './heap-peak.js';
 import {
@@ -82,12 +84,27 @@ export type ChangeFileResult =
 // hundreds of thousands of lines. The clerk fixes the first thousand and sees the rest on the next upload.
 export const MAX_PROBLEM_LINES = 1000;
 
+/**
+ * Takes the rows of a file as they are read, in batches, instead of the result's `rows` (then empty): the
+ * worker sends each batch while it reads on, so the server takes them in while the worker still works,
+ * in small steps. Rows already given are void if the result is a refusal.
+ */
+export type RowSink = (rows: ChangeFileRow[]) => void;
+
+const ROW_BATCH = 1000;
+
 /** Reads a change file; never throws for anything the file does. */
 export function readChangeFile(
-  bytes: Uint8Array,
+  input: Uint8Array,
   fileName: string,
   options: ChangeFileOptions,
+  sink?: RowSink,
 ): ChangeFileResult {
+  // A Buffer view, not a copy: SheetJS reads a Buffer and other byte arrays by different paths, and the
+  // worker receives plain bytes while tests pass Buffers; one path for both.
+  const bytes = Buffer.isBuffer(input)
+    ? input
+    : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   try {
     const { limits } = options;
     const oversized = refuseOversized(bytes.length, limits);
@@ -97,7 +114,7 @@ export function readChangeFile(
     const grid =
       detected.format === 'xlsx' ? readXlsxSheet(bytes, detected.zip, limits) : readXlsSheet(bytes, limits);
     trackHeap();
-    return { ok: true, extension: detected.format, ...readGrid(grid, options) };
+    return { ok: true, extension: detected.format, ...readGrid(grid, options, sink) };
   } catch (error) {
     const refusal =
       error instanceof ChangeFileRefusal ? error : damaged(String((error as Error)?.stack ?? error));
@@ -118,6 +135,9 @@ interface Header {
   columns: FoundColumn[];
   notices: string[];
 }
+
+// Each column's field schema, found once for all files.
+const fieldSchemas = new Map(changeFileColumns.map((column) => [column, fieldSchema(column)]));
 
 const LAST_NAME_KEY = headerKey('Фамилия');
 const SNILS_KEY = headerKey('СНИЛС');
@@ -181,13 +201,13 @@ function mapColumns(headers: string[]): { columns: FoundColumn[]; notices: strin
   if (problems.length > 0) throw new ChangeFileRefusal('content', problems);
   return {
     columns: [...indexes]
-      .map(([column, [index]]) => ({ column, index: index! }))
+      .map(([column, [index]]) => ({ column, index: index!, schema: fieldSchemas.get(column)! }))
       .sort((a, b) => a.index - b.index),
     notices: [...unknown.values()].map(noticeMessages.unknownHeader),
   };
 }
 
-function readGrid(grid: SheetGrid, options: ChangeFileOptions) {
+function readGrid(grid: SheetGrid, options: ChangeFileOptions, sink: RowSink | undefined) {
   const header = findHeader(grid);
   const dataRows = grid.rows.filter(
     (row) => row.number > header.lastRow && header.columns.some(({ index }) => isFilled(row.cells[index])),
@@ -209,9 +229,12 @@ function readGrid(grid: SheetGrid, options: ChangeFileOptions) {
     problems.push(...result.problems, ...duplicates.check(sheetRow.number, result.identity));
     if (result.newSchool) newSchools.set(dictionaryKey(result.newSchool), result.newSchool);
     if (result.row) rows.push(result.row);
-    if (rows.length % 1000 === 0) trackHeap();
+    // Once a file has a problem it is refused, so its rows are no longer worth sending.
+    if (rows.length === ROW_BATCH && sink && problems.length === 0) sink(rows.splice(0));
+    if (rows.length % ROW_BATCH === 0) trackHeap();
   }
   if (problems.length > 0) throw new ChangeFileRefusal('content', capped(problems));
+  if (sink) sink(rows.splice(0));
   const schoolNotices = [...newSchools.values()].map(noticeMessages.schoolWillBeAdded);
   return { rows, notices: [...header.notices, ...schoolNotices], newSchools: [...newSchools.values()] };
 }
@@ -237,6 +260,7 @@ function rowContext(columns: FoundColumn[], options: ChangeFileOptions): RowCont
     today: options.today ?? toDateValue(new Date()),
     columnAt: (section, path) => byPath.get(`${section}:${path}`),
     positionOf: (column) => position.get(column) ?? Number.MAX_SAFE_INTEGER,
+    cellCache: new CellCache(),
   };
 }
 
@@ -255,9 +279,11 @@ class DuplicateCheck {
       const value = identity[key];
       if (value === null) continue;
       const seen = this.firstRows[key];
-      const first = seen.get(dictionaryKey(value));
+      // A SNILS is already in one spelling; internship numbers differ only in case and spacing.
+      const spelling = key === 'snils' ? value : dictionaryKey(value);
+      const first = seen.get(spelling);
       if (first === undefined) {
-        seen.set(dictionaryKey(value), rowNumber);
+        seen.set(spelling, rowNumber);
         continue;
       }
       const column =

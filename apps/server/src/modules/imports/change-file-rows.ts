@@ -1,10 +1,6 @@
 import {
   EmploymentType,
-  InternshipSchema,
   InternshipStatus,
-  InternshipStepsSchema,
-  PersonalInfoSchema,
-  SupervisorSchema,
   internshipStages,
   type DictionaryRef,
   type Internship,
@@ -14,17 +10,18 @@ import {
   type Supervisor,
 } from '@registry/shared';
 import type { z } from 'zod';
-import { cellText, parseCell } from './change-file-cells.js';
+import { cellText, parseCell, type Parsed, type PureKind } from './change-file-cells.js';
 import type { ChangeFileColumn, ChangeFileSection } from './change-file-columns.js';
 import { cellMessages, cellProblem, noticeMessages } from './change-file-messages.js';
 import type { DictionaryIndex } from './dictionary-match.js';
-import { isFilled, type SheetRow } from './sheet-grid.js';
+import { copyOf, emptyListEntries, emptySections } from './section-schemas.js';
+import { SheetDate, isFilled, type CellValue, type SheetRow } from './sheet-grid.js';
 
 /*
  * One spreadsheet row → the four sections of a trainee as the shared schemas shape them. Each cell is read
- * by its column's kind; then the rules that join fields (age, dates in order, what a filled group needs)
- * run; then the shared schemas check and normalise the sections, so an imported row is exactly what the
- * card would accept. Every problem of the row is kept, one per cell.
+ * by its column's kind and then checked and normalised by its field's shared schema, so an imported row is
+ * exactly what the card would accept; then the rules that join fields (age, dates in order, what a filled
+ * group needs) run. Every problem of the row is kept, one per cell.
  */
 
 /** A parsed row of the change file: what the import stores and the review compares with the register. */
@@ -44,10 +41,11 @@ export interface ChangeFileRow {
   notices: string[];
 }
 
-/** A column the file has: where it is and what it holds. */
+/** A column the file has: where it is, what it holds, and the shared schema of its field. */
 export interface FoundColumn {
   index: number;
   column: ChangeFileColumn;
+  schema: z.ZodType;
 }
 
 export interface RowContext {
@@ -62,18 +60,51 @@ export interface RowContext {
   columnAt: (section: ChangeFileSection, path: string) => ChangeFileColumn | undefined;
   /** Where a column sits in the file, to list a row's problems left to right. */
   positionOf: (column: ChangeFileColumn) => number;
+  cellCache: CellCache;
+}
+
+/**
+ * Cells read by their column's kind and its field's shared schema, remembered per column: statuses, flags,
+ * dates, schools and supervisors repeat from row to row, and a shared schema costs more than a lookup.
+ * The key keeps the cell's type, since a number and a text that look alike read differently.
+ */
+// Beyond this many different values a column's cells are read each time: the cache stays small.
+const MAX_CACHED_PER_COLUMN = 20_000;
+
+export class CellCache {
+  // By column, then by the cell's type, then by its text.
+  private readonly byColumn = new Map<ChangeFileColumn, Map<string, Map<string, Parsed>>>();
+
+  read(column: ChangeFileColumn, schema: z.ZodType, value: CellValue, text: string): Parsed {
+    let byType = this.byColumn.get(column);
+    if (!byType) this.byColumn.set(column, (byType = new Map()));
+    const type = value instanceof SheetDate ? 'date' : typeof value;
+    let cache = byType.get(type);
+    if (!cache) byType.set(type, (cache = new Map()));
+    let outcome = cache.get(text);
+    if (!outcome) {
+      outcome = parseCell(column.kind as PureKind, value, text);
+      if (outcome.ok) {
+        // The field's shared schema has the last word: lengths, name letters, e-mail, masks.
+        const checked = schema.safeParse(outcome.value);
+        outcome = checked.success
+          ? { ok: true, value: checked.data }
+          : { ok: false, problem: lowerFirst(checked.error.issues[0]!.message) };
+      }
+      if (cache.size < MAX_CACHED_PER_COLUMN) cache.set(text, outcome);
+    }
+    return outcome;
+  }
 }
 
 type Section = Record<string, unknown>;
+type ListName = keyof typeof emptyListEntries;
 
-const LISTS = ['MiscInfo', 'PauseInfo', 'ResumeInfo', 'ContractInfo'] as const;
-// A new entry has a negative id until it is saved (SPEC.md §4).
-const NEW_ENTRY = -1;
+const LISTS = new Set<string>(Object.keys(emptyListEntries));
 
 /** Collects a row's problems, at most one per column. */
 class RowProblems {
   private readonly byColumn = new Map<ChangeFileColumn, string>();
-  private readonly ofRow: string[] = [];
 
   constructor(
     private readonly rowNumber: number,
@@ -84,26 +115,14 @@ class RowProblems {
     if (!this.byColumn.has(column)) this.byColumn.set(column, message);
   }
 
-  /** A problem no column is about; the shared schemas' rules all have their columns, so this is a safety net. */
-  addToRow(message: string) {
-    this.ofRow.push(`Строка ${this.rowNumber}: ${message}`);
-  }
-
-  has(column: ChangeFileColumn): boolean {
-    return this.byColumn.has(column);
-  }
-
   get size(): number {
-    return this.byColumn.size + this.ofRow.length;
+    return this.byColumn.size;
   }
 
   lines(): string[] {
-    return [
-      ...[...this.byColumn]
-        .sort(([a], [b]) => this.context.positionOf(a) - this.context.positionOf(b))
-        .map(([column, message]) => cellProblem(this.rowNumber, column.header, message)),
-      ...this.ofRow,
-    ];
+    return [...this.byColumn]
+      .sort(([a], [b]) => this.context.positionOf(a) - this.context.positionOf(b))
+      .map(([column, message]) => cellProblem(this.rowNumber, column.header, message));
   }
 }
 
@@ -116,30 +135,52 @@ export interface ReadRowResult {
   newSchool: string | null;
 }
 
+/** The row being read: its sections as copies of the empty ones, filled in cell by cell. */
+interface RowDraft {
+  sections: Record<ChangeFileSection, Section>;
+  /** The entries the row adds to the internship's lists, by list. */
+  lists: Partial<Record<ListName, Section>>;
+  filled: Set<ChangeFileColumn>;
+}
+
+function put(draft: RowDraft, column: ChangeFileColumn, value: unknown) {
+  const [first, ...rest] = column.keys as [string, ...string[]];
+  if (column.section === 'Internship' && LISTS.has(first)) {
+    const list = first as ListName;
+    draft.lists[list] ??= copyOf(emptyListEntries[list]);
+    setPath(draft.lists[list], rest, value);
+  } else setPath(draft.sections[column.section], column.keys, value);
+}
+
 /** Reads one data row into its sections, or lists all its problems. */
 export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: RowContext): ReadRowResult {
   const problems = new RowProblems(sheetRow.number, context);
-  const sections: Record<ChangeFileSection, Section> = {
-    PersonalInfo: { Id: NEW_ENTRY },
-    Supervisor: { Id: NEW_ENTRY },
-    Internship: { Id: NEW_ENTRY, Organization: context.organization },
-    InternshipSteps: { Id: NEW_ENTRY },
+  const draft: RowDraft = {
+    sections: {
+      PersonalInfo: copyOf(emptySections.PersonalInfo),
+      Supervisor: copyOf(emptySections.Supervisor),
+      Internship: { ...copyOf(emptySections.Internship), Organization: context.organization },
+      InternshipSteps: copyOf(emptySections.InternshipSteps),
+    },
+    lists: {},
+    filled: new Set(),
   };
   const raw: Record<string, string> = {};
   const notices: string[] = [];
-  const filled = new Set<ChangeFileColumn>();
+  let hasSupervisor = false;
   let newSchool: string | null = null;
 
-  for (const { index, column } of columns) {
+  for (const { index, column, schema } of columns) {
     const value = sheetRow.cells[index];
     if (!isFilled(value)) continue;
     const text = cellText(value);
     raw[column.header] = text;
-    filled.add(column);
+    draft.filled.add(column);
+    if (column.section === 'Supervisor') hasSupervisor = true;
     switch (column.kind) {
       case 'school': {
         const school = context.schools.find(text);
-        setPath(sections.PersonalInfo, column.path, school ?? null);
+        put(draft, column, school ?? null);
         if (!school) {
           newSchool = context.importSchools ? text : null;
           notices.push(
@@ -154,65 +195,49 @@ export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: Row
       case 'terminationReason': {
         const index = column.kind === 'address' ? context.addresses : context.terminationReasons;
         const entry = index.find(text);
-        if (entry) setPath(sections[column.section], column.path, entry);
-        else
+        if (entry) put(draft, column, entry);
+        else {
+          const closest = index.closest(text);
           problems.add(
             column,
-            cellMessages.notInDictionary(text, dictionaryName[column.kind], index.size, index.closest(text)),
+            cellMessages.notInDictionary(text, dictionaryName[column.kind], index.size, closest),
           );
+        }
         break;
       }
       default: {
-        const parsed = parseCell(column.kind, value, text);
-        if (parsed.ok) setPath(sections[column.section], column.path, parsed.value);
-        else problems.add(column, parsed.problem);
+        const outcome = context.cellCache.read(column, schema, value, text);
+        if (outcome.ok) put(draft, column, copyOf(outcome.value));
+        else problems.add(column, outcome.problem);
       }
     }
   }
 
   // Every rule below names a field of the template, so its column exists.
   const at = (section: ChangeFileSection, path: string) => context.columnAt(section, path)!;
-  for (const column of columns.map((found) => found.column)) {
-    if (column.required && !filled.has(column)) problems.add(column, cellMessages.required);
+  const isFilledAt = (section: ChangeFileSection, path: string) => draft.filled.has(at(section, path));
+  for (const { column } of columns) {
+    if (column.required && !draft.filled.has(column)) problems.add(column, cellMessages.required);
   }
-  checkPerson(sections.PersonalInfo, context.today, problems, at);
-  const hasSupervisor = [...filled].some((column) => column.section === 'Supervisor');
-  if (hasSupervisor) checkSupervisor(sections.Supervisor, problems, at);
-  checkInternship(sections.Internship, filled, problems, at);
-  checkSteps(sections.InternshipSteps, problems, at);
-
-  for (const list of LISTS) {
-    const entry = sections.Internship[list];
-    sections.Internship[list] = entry ? [entry] : [];
-  }
-  const check = <Schema extends z.ZodType>(schema: Schema, section: ChangeFileSection) =>
-    validate(schema, sections[section], (path) => context.columnAt(section, path), problems);
-  const PersonalInfo = check(PersonalInfoSchema, 'PersonalInfo');
-  const Supervisor = hasSupervisor ? check(SupervisorSchema, 'Supervisor') : null;
-  const Internship = check(InternshipSchema, 'Internship');
-  const InternshipSteps = check(InternshipStepsSchema, 'InternshipSteps');
+  const { PersonalInfo, Supervisor, Internship, InternshipSteps } = draft.sections;
+  checkPerson(PersonalInfo, context.today, problems, at);
+  if (hasSupervisor) checkSupervisor(Supervisor, isFilledAt, problems, at);
+  checkInternship(Internship, draft.lists, isFilledAt, problems, at);
+  checkSteps(InternshipSteps, problems, at);
 
   const identity = {
-    snils: (sections.PersonalInfo.Snils as string | undefined) ?? null,
-    registryNumber: (sections.Internship.RegistryNumber as string | undefined) ?? null,
+    snils: (PersonalInfo.Snils as string | null) ?? null,
+    registryNumber: (Internship.RegistryNumber as string | null) ?? null,
   };
-  // A section that fails its schema always leaves a problem, so the checks of null only narrow the types.
-  if (
-    problems.size > 0 ||
-    !PersonalInfo ||
-    !Internship ||
-    !InternshipSteps ||
-    (hasSupervisor && !Supervisor)
-  ) {
-    return { row: null, problems: problems.lines(), identity, newSchool };
-  }
+  if (problems.size > 0) return { row: null, problems: problems.lines(), identity, newSchool };
+  for (const [list, entry] of Object.entries(draft.lists)) Internship[list] = [entry];
   return {
     row: {
       rowNumber: sheetRow.number,
-      PersonalInfo,
-      Supervisors: Supervisor ? [Supervisor] : [],
-      Internship,
-      InternshipSteps,
+      PersonalInfo: PersonalInfo as PersonalInfo,
+      Supervisors: hasSupervisor ? [Supervisor as Supervisor] : [],
+      Internship: Internship as Internship,
+      InternshipSteps: InternshipSteps as InternshipSteps,
       raw,
       notices,
     },
@@ -224,19 +249,22 @@ export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: Row
 
 const dictionaryName = { address: 'адресов', terminationReason: 'оснований прекращения' } as const;
 
-/** Sets `Passport.Series` in a section; the first part of a list group's path names the entry being built. */
-function setPath(section: Section, path: string, value: unknown) {
-  const parts = path.split('.');
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Sets `Passport.Series` in a section. */
+function setPath(section: Section, keys: string[], value: unknown) {
   let node = section;
-  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Section;
-  node[parts[parts.length - 1]!] = value;
+  for (let i = 0; i < keys.length - 1; i++) node = (node[keys[i]!] ??= {}) as Section;
+  node[keys[keys.length - 1]!] = value;
 }
 
-function getPath(section: Section, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, part) => (node as Section | undefined)?.[part], section);
+/** A date field of a section's part (`Passport`) or of a list entry, if the row has it. */
+function dateIn(part: unknown, field: string): string | null {
+  return ((part as Section | undefined)?.[field] as string | null | undefined) ?? null;
 }
 
 type At = (section: ChangeFileSection, path: string) => ChangeFileColumn;
+type IsFilledAt = (section: ChangeFileSection, path: string) => boolean;
 
 function yearsBetween(from: string, to: string): number {
   const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
@@ -244,59 +272,64 @@ function yearsBetween(from: string, to: string): number {
 }
 
 function checkPerson(person: Section, today: string, problems: RowProblems, at: At) {
-  const birth = person.DateOfBirth as string | undefined;
+  const birth = person.DateOfBirth as string | null;
   if (birth) {
     const age = yearsBetween(birth, today);
     if (birth >= today) problems.add(at('PersonalInfo', 'DateOfBirth'), cellMessages.birthInFuture);
     else if (age < 16 || age > 100) problems.add(at('PersonalInfo', 'DateOfBirth'), cellMessages.age(age));
   }
-  const issued = getPath(person, 'Passport.IssuedAt') as string | undefined;
+  const issued = dateIn(person.Passport, 'IssuedAt');
   if (birth && issued && issued < birth) {
     problems.add(at('PersonalInfo', 'Passport.IssuedAt'), cellMessages.issuedBeforeBirth);
   }
 }
 
-function checkSupervisor(supervisor: Section, problems: RowProblems, at: At) {
+function checkSupervisor(supervisor: Section, isFilledAt: IsFilledAt, problems: RowProblems, at: At) {
   for (const path of ['LastName', 'FirstName', 'CadastreNumber']) {
-    if (supervisor[path] === undefined) problems.add(at('Supervisor', path), cellMessages.supervisorRequired);
+    if (!isFilledAt('Supervisor', path))
+      problems.add(at('Supervisor', path), cellMessages.supervisorRequired);
   }
-  if (supervisor.EmploymentType === EmploymentType.Employee && supervisor.JuridicalShortName === undefined) {
+  // The one rule SupervisorSchema keeps for the whole section.
+  if (
+    supervisor.EmploymentType === EmploymentType.Employee &&
+    !isFilledAt('Supervisor', 'JuridicalShortName')
+  ) {
     problems.add(at('Supervisor', 'JuridicalShortName'), cellMessages.juridicalNameRequired);
   }
 }
 
-function checkInternship(internship: Section, filled: Set<ChangeFileColumn>, problems: RowProblems, at: At) {
-  const started = internship.StartedAt as string | undefined;
-  if (internship.Status === InternshipStatus.Terminated && internship.EndBasis === undefined) {
-    const column = at('Internship', 'EndBasis');
-    if (!problems.has(column)) problems.add(column, cellMessages.reasonRequired);
+function checkInternship(
+  internship: Section,
+  lists: RowDraft['lists'],
+  isFilledAt: IsFilledAt,
+  problems: RowProblems,
+  at: At,
+) {
+  const started = internship.StartedAt as string | null;
+  if (internship.Status === InternshipStatus.Terminated && !isFilledAt('Internship', 'EndBasis')) {
+    problems.add(at('Internship', 'EndBasis'), cellMessages.reasonRequired);
   }
-  const laterThan = (path: string, earliest: string | undefined, message: string) => {
-    const date = getPath(internship, path) as string | undefined;
+  const paused = dateIn(lists.PauseInfo, 'PausedAt');
+  const resumed = dateIn(lists.ResumeInfo, 'ResumedAt');
+  const notBefore = (date: string | null, earliest: string | null, path: string, message: string) => {
     if (date && earliest && date < earliest) problems.add(at('Internship', path), message);
   };
-  laterThan('MiscInfo.EndedAt', started, cellMessages.beforeStart);
-  laterThan('PauseInfo.PausedAt', started, cellMessages.beforeStart);
-  laterThan(
-    'ResumeInfo.ResumedAt',
-    getPath(internship, 'PauseInfo.PausedAt') as string | undefined,
-    cellMessages.beforePause,
-  );
-  const groupFilled = (list: string) =>
-    [...filled].some((column) => column.section === 'Internship' && column.path.startsWith(`${list}.`));
-  if (groupFilled('PauseInfo') && getPath(internship, 'PauseInfo.PausedAt') === undefined) {
+  notBefore(dateIn(lists.MiscInfo, 'EndedAt'), started, 'MiscInfo.EndedAt', cellMessages.beforeStart);
+  notBefore(paused, started, 'PauseInfo.PausedAt', cellMessages.beforeStart);
+  notBefore(resumed, paused, 'ResumeInfo.ResumedAt', cellMessages.beforePause);
+  if (lists.PauseInfo && !isFilledAt('Internship', 'PauseInfo.PausedAt')) {
     problems.add(at('Internship', 'PauseInfo.PausedAt'), cellMessages.pauseDateRequired);
   }
-  if (groupFilled('ResumeInfo') && getPath(internship, 'ResumeInfo.ResumedAt') === undefined) {
+  if (lists.ResumeInfo && !isFilledAt('Internship', 'ResumeInfo.ResumedAt')) {
     problems.add(at('Internship', 'ResumeInfo.ResumedAt'), cellMessages.resumeDateRequired);
   }
 }
 
 function checkSteps(steps: Section, problems: RowProblems, at: At) {
   for (const [key] of internshipStages) {
-    const step = (steps[key] ?? {}) as Section;
-    const started = step.StartedAt as string | undefined;
-    const ended = step.EndedAt as string | undefined;
+    const step = steps[key] as Section;
+    const started = step.StartedAt as string | null;
+    const ended = step.EndedAt as string | null;
     if (started && ended && ended < started) {
       problems.add(at('InternshipSteps', `${key}.EndedAt`), cellMessages.beforeStepStart);
     }
@@ -304,29 +337,4 @@ function checkSteps(steps: Section, problems: RowProblems, at: At) {
       problems.add(at('InternshipSteps', `${key}.HasPassed`), cellMessages.passedWithoutEnd);
     }
   }
-}
-
-/** Parses a section with its shared schema; each issue becomes a problem of the column it is about. */
-function validate<Schema extends z.ZodType>(
-  schema: Schema,
-  input: Section,
-  columnAt: (path: string) => ChangeFileColumn | undefined,
-  problems: RowProblems,
-): z.output<Schema> | null {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const message = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
-    // List entries sit at index 0 of their list, and the parts of requisites belong to their one column:
-    // the issue's column is the longest template path its own path starts with.
-    let path = issue.path.filter((part) => typeof part === 'string').join('.');
-    let column = columnAt(path);
-    while (!column && path.includes('.')) {
-      path = path.slice(0, path.lastIndexOf('.'));
-      column = columnAt(path);
-    }
-    if (column) problems.add(column, message);
-    else problems.addToRow(message);
-  }
-  return null;
 }

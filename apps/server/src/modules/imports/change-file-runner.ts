@@ -10,6 +10,7 @@ import {
   type ChangeFileOptions,
   type ChangeFileResult,
 } from './change-file-reader.js';
+import type { ChangeFileRow } from './change-file-rows.js';
 import type { WorkerInput, WorkerOutput } from './change-file-worker.js';
 
 /*
@@ -99,9 +100,18 @@ export function readInWorker(
       () => finish(refused(fileMessages.timeout(Math.ceil(bounds.timeLimitMs / 1000)), 'time limit')),
       bounds.timeLimitMs,
     );
-    worker.once('message', (output: WorkerOutput) =>
-      finish({ ...output.result, elapsedMs: elapsed(), heapPeakMb: output.heapPeakMb }),
-    );
+    const rows: ChangeFileRow[] = [];
+    worker.on('message', (output: WorkerOutput) => {
+      if ('rows' in output) rows.push(...output.rows);
+      else {
+        const { result } = output;
+        finish({
+          ...(result.ok ? { ...result, rows } : result),
+          elapsedMs: elapsed(),
+          heapPeakMb: output.heapPeakMb,
+        });
+      }
+    });
     worker.once('error', (error: Error & { code?: string }) =>
       finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'

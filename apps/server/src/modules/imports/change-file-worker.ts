@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readChangeFile, type ChangeFileOptions, type ChangeFileResult } from './change-file-reader.js';
+import type { ChangeFileRow } from './change-file-rows.js';
 import { heapPeakMb } from './heap-peak.js';
 
 /*
@@ -13,11 +14,12 @@ export interface WorkerInput {
   options: ChangeFileOptions;
 }
 
-export interface WorkerOutput {
-  result: ChangeFileResult;
-  heapPeakMb: number;
-}
+/** Batches of rows as they are read, then the result (whose rows are those batches). */
+export type WorkerOutput = { rows: ChangeFileRow[] } | { result: ChangeFileResult; heapPeakMb: number };
 
 const input = workerData as WorkerInput;
-const result = readChangeFile(new Uint8Array(input.bytes), input.fileName, input.options);
-parentPort!.postMessage({ result, heapPeakMb: heapPeakMb() } satisfies WorkerOutput);
+const send = (output: WorkerOutput) => parentPort!.postMessage(output);
+const result = readChangeFile(new Uint8Array(input.bytes), input.fileName, input.options, (rows) =>
+  send({ rows }),
+);
+send({ result, heapPeakMb: heapPeakMb() });

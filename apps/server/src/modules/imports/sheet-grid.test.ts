@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLetters, excelSerialToIso, parseCellReference } from './sheet-grid.js';
+import { columnLetters, columnOfReference, excelSerialToIso, parseCellReference } from './sheet-grid.js';
 
 describe('Excel serial dates', () => {
   it.each([
@@ -27,5 +27,6 @@ describe('cell references', () => {
     expect(parseCellReference('BM12')).toEqual({ column: 64, row: 12 });
     expect(parseCellReference('$XFD$1048576')).toEqual({ column: 16_383, row: 1_048_576 });
     expect(parseCellReference('R1C1')).toBeNull();
+    expect(['A1', 'bm12', '$XFD$1', 'Z', '12'].map(columnOfReference)).toEqual([0, 64, 16_383, -1, -1]);
   });
 });

@@ -69,9 +69,18 @@ const EPOCH_1904 = Date.UTC(1904, 0, 1);
 export function excelSerialToIso(serial: number, date1904: boolean): string | null {
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
   const day = Math.floor(serial);
-  const ms = date1904 ? EPOCH_1904 + day * DAY_MS : EPOCH_1900 + (day < 61 ? day + 1 : day) * DAY_MS;
-  return new Date(ms).toISOString().slice(0, 10);
+  const key = date1904 ? -day : day;
+  let iso = isoByDay.get(key);
+  if (iso === undefined) {
+    const ms = date1904 ? EPOCH_1904 + day * DAY_MS : EPOCH_1900 + (day < 61 ? day + 1 : day) * DAY_MS;
+    iso = new Date(ms).toISOString().slice(0, 10);
+    // A file's dates repeat (starts, ends, the same birthdays), and making a Date for each is costly.
+    if (isoByDay.size < 100_000) isoByDay.set(key, iso);
+  }
+  return iso;
 }
+
+const isoByDay = new Map<number, string>();
 
 /** Column letters of a 0-based index: 0 → A, 25 → Z, 26 → AA. */
 export function columnLetters(index: number): string {
@@ -80,6 +89,18 @@ export function columnLetters(index: number): string {
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   }
   return letters;
+}
+
+/** The 0-based column of a reference such as `BM12` (read often, so without a pattern), or -1. */
+export function columnOfReference(ref: string): number {
+  let column = 0;
+  let i = ref.charCodeAt(0) === 36 ? 1 : 0; // $
+  for (; i < ref.length && i < 4; i++) {
+    const code = ref.charCodeAt(i) | 0x20; // lower case
+    if (code < 97 || code > 122) break;
+    column = column * 26 + (code - 96);
+  }
+  return column === 0 || i >= ref.length ? -1 : column - 1;
 }
 
 /** The 0-based column and 1-based row of a reference such as `BM12`, or null when it is not one. */

@@ -106,6 +106,15 @@ function checkRange(ref: string | undefined, limits: SheetLimits) {
   }
 }
 
+const dateFormats = new Map<string, boolean>();
+
+/** Whether a number format shows a date; a sheet has a handful of formats and many cells, so it is remembered. */
+function isDateFormat(format: string): boolean {
+  let isDate = dateFormats.get(format);
+  if (isDate === undefined) dateFormats.set(format, (isDate = Boolean(XLSX.SSF.is_date(format))));
+  return isDate;
+}
+
 function cellValue(cell: SheetJsCell | undefined, date1904: boolean): CellValue | undefined {
   if (!cell) return undefined;
   switch (cell.t) {
@@ -117,7 +126,7 @@ function cellValue(cell: SheetJsCell | undefined, date1904: boolean): CellValue 
       return new SheetError(ERROR_CODES[cell.v as number] ?? '#ERROR');
     case 'n': {
       const number = cell.v as number;
-      const iso = cell.z && XLSX.SSF.is_date(cell.z) ? excelSerialToIso(number, date1904) : null;
+      const iso = cell.z && isDateFormat(cell.z) ? excelSerialToIso(number, date1904) : null;
       return iso ? new SheetDate(iso) : number;
     }
     default:

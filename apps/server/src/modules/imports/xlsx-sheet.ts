@@ -8,6 +8,7 @@ import {
   SheetError,
   HEADER_SEARCH_ROWS,
   columnLetters,
+  columnOfReference,
   excelSerialToIso,
   isFilled,
   lastAllowedRow,
@@ -292,10 +293,11 @@ function scanSheet(data: Buffer, context: ScanContext): SheetGrid {
       switch (match[2]) {
         case 'row':
           if (closing) {
-            if (row && row.cells.some(isFilled)) rows.push(row);
+            // Only filled cells are stored, so a row with any cell is a filled row.
+            if (row && row.cells.length > 0) rows.push(row);
             row = null;
           } else {
-            const number = Number(readAttributes(match[3]!).get('r') ?? previousRow + 1);
+            const number = Number(attributeOf(match[3]!, 'r') ?? previousRow + 1);
             if (!Number.isInteger(number) || number <= previousRow) throw damaged(`xlsx: row ${number}`);
             previousRow = number;
             previousColumn = -1;
@@ -308,14 +310,14 @@ function scanSheet(data: Buffer, context: ScanContext): SheetGrid {
             if (cell && row) storeCell(row, cell, context);
             cell = null;
           } else {
-            const attributes = readAttributes(match[3]!);
-            previousColumn = cellColumn(attributes, previousColumn);
+            const attributes = match[3]!;
+            previousColumn = cellColumn(attributeOf(attributes, 'r'), previousColumn);
             cell = selfClosing
               ? null
               : {
                   column: previousColumn,
-                  type: attributes.get('t') ?? 'n',
-                  style: Number(attributes.get('s') ?? 0),
+                  type: attributeOf(attributes, 't') ?? 'n',
+                  style: Number(attributeOf(attributes, 's') ?? 0),
                   value: null,
                   inline: null,
                 };
@@ -351,12 +353,34 @@ function scanSheet(data: Buffer, context: ScanContext): SheetGrid {
 }
 
 /** The column of a cell: its reference, or the next one when the writer left the reference out. */
-function cellColumn(attributes: Map<string, string>, previousColumn: number): number {
-  const ref = attributes.get('r');
+function cellColumn(ref: string | undefined, previousColumn: number): number {
   if (ref === undefined) return previousColumn + 1;
-  const parsed = parseCellReference(ref);
-  if (!parsed) throw damaged(`xlsx: cell reference ${ref}`);
-  return parsed.column;
+  const column = columnOfReference(ref);
+  if (column < 0) throw damaged(`xlsx: cell reference ${ref}`);
+  return column;
+}
+
+const spacedPatterns = new Map<string, RegExp>();
+
+/** Whether the attribute is written with other spacing than ` name=`, such as `name = "…"` or a tab. */
+function unusuallySpaced(name: string): RegExp {
+  let pattern = spacedPatterns.get(name);
+  if (!pattern) spacedPatterns.set(name, (pattern = new RegExp(`\\s${name}\\s*=`)));
+  return pattern;
+}
+
+/**
+ * One attribute of a row or cell tag, the hot path of the scan: found by its name between spaces and
+ * quotes, without building every attribute; any other spacing falls back to the full parse.
+ */
+function attributeOf(attributes: string, name: string): string | undefined {
+  const at = attributes.indexOf(` ${name}=`);
+  if (at === -1)
+    return unusuallySpaced(name).test(attributes) ? readAttributes(attributes).get(name) : undefined;
+  const quote = attributes[at + name.length + 2];
+  const start = at + name.length + 3;
+  const end = attributes.indexOf(quote!, start);
+  return end === -1 ? undefined : attributes.slice(start, end);
 }
 
 function readRange(ref: string): CellRange | null {

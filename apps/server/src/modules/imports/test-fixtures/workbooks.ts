@@ -94,7 +94,8 @@ export function xlsOf(rows: Cell[][], options: BookOptions = {}): Buffer {
   if (options.merges) sheet['!merges'] = options.merges.map((range) => XLSX.utils.decode_range(range));
   XLSX.utils.book_append_sheet(workbook, sheet, options.sheetName ?? 'Данные');
   if (options.date1904) workbook.Workbook = { ...workbook.Workbook, WBProps: { date1904: true } };
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+  // Text in a shared string table, as Excel writes it (and without the 255-character limit of inline text).
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8', bookSST: true }) as Buffer;
 }
 
 export interface ZipPart {
