@@ -61,7 +61,7 @@ function startWorker(input: WorkerInput, memoryMb: number): Worker {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
   };
   if (WORKER_URL.pathname.endsWith('.ts')) {
-    // A worker does not inherit tsx's loader, so it registers it before importing the TypeScript entry.
+    // tsx's loader does not reach a worker's own entry, so the worker registers it before importing that.
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
     return new Worker(bootstrap, { ...options, eval: true });
   }
@@ -93,6 +93,8 @@ export function readInWorker(
     const finish = (result: BoundedResult) => {
       clearTimeout(timer);
       worker.removeAllListeners();
+      // A late error of a worker being stopped must find a listener, or it would throw in the server.
+      worker.on('error', () => {});
       void worker.terminate();
       resolve(result);
     };
