@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { snilsFrom, xlsxOf, type Cell } from './workbooks.js';
 
 /*
@@ -80,7 +80,7 @@ export const officeSheet: Cell[][] = [
 ];
 
 // As a script: make the files with LibreOffice and put them beside this script.
-if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'office');
   const work = await mkdtemp(path.join(tmpdir(), 'office-files-'));
   const source = path.join(work, 'libreoffice.xlsx');
