@@ -1,28 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
+import { internFixture } from '@/test/intern-fixture';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { InternCardRoute } from './intern-card';
 
-const intern = {
-  Id: 5,
-  Version: 2,
-  FullName: 'Иванов Пётр',
-  Status: 0,
-  IsDeleted: false,
-  HasPendingImport: false,
+const intern = internFixture({
   RegistrationNumbers: [{ Organization: { Id: 3, Name: 'СРО «Кадастр»' }, Number: '12-7', Status: 0 }],
   PersonalInfo: [{ Id: 11, Entry_Id: 1, LastName: 'Иванов', FirstName: 'Пётр' }],
-  Supervisors: [],
-  Internships: [],
-  InternshipSteps: [],
-  Examinations: [],
-  ExaminationResults: [],
-  ExaminationAppeals: [],
-  Reissues: [],
-  Documents: [],
-  ChangeProtocols: [],
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

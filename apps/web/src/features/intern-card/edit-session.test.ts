@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { texts, type Intern } from '@registry/shared';
+import { texts } from '@registry/shared';
+import { internFixture } from '@/test/intern-fixture';
 import {
   addEntry,
   carryOverVersion,
@@ -38,25 +39,11 @@ const supervisor: Entry = {
 };
 const otherSupervisor: Entry = { ...supervisor, Id: 22, Entry_Id: 2, LastName: 'Соколов' };
 
-const intern = {
-  Id: 5,
+const intern = internFixture({
   Version: 3,
-  FullName: 'Иванов Пётр',
-  Status: 0,
-  IsDeleted: false,
-  HasPendingImport: false,
-  RegistrationNumbers: [],
   PersonalInfo: [person],
   Supervisors: [supervisor, otherSupervisor],
-  Internships: [],
-  InternshipSteps: [],
-  Examinations: [],
-  ExaminationResults: [],
-  ExaminationAppeals: [],
-  Reissues: [],
-  Documents: [],
-  ChangeProtocols: [],
-} as unknown as Intern;
+});
 
 const protocol = { number: '15-вх', date: '2026-11-20' };
 
