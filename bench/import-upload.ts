@@ -3,7 +3,6 @@
  * import and its rows adds (target < 300 ms for 5,000 rows). Then the import list and the detail of that
  * 5,000-row import (target p95 < 50 ms). Run with `npm run bench:import`, after the reader's benchmark.
  */
-import { createServer } from 'node:net';
 import { pino } from 'pino';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -18,23 +17,13 @@ import {
   xlsxOf,
 } from '../apps/server/src/modules/imports/test-fixtures/workbooks.js';
 import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
-import { createHttpClient, percentile } from './measure.js';
+import { createHttpClient, median, percentile } from './measure.js';
 
 const ROWS = Number(process.argv.find((arg) => arg.startsWith('--rows='))?.slice(7) ?? 5000);
 const RUNS = 3;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const median = (values: number[]) => percentile(values, 0.5);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const name = `registry_bench_upload_${process.pid}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -90,8 +79,8 @@ try {
     logger: pino({ level: 'warn' }),
     webRoot: null,
   });
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}/api/v1`;
   const login = await fetch(`${base}/account/login`, {
     method: 'POST',

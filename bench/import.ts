@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { benchFiles } from './import-files.js';
-import { percentile } from './measure.js';
+import { median } from './measure.js';
 
 const SIZES = (process.env.BENCH_ROWS ?? '1000,5000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -45,7 +45,6 @@ function measureOnce(mode: Mode, file: string): Measurement {
 
 /** Medians of the runs' times, the highest of their memory. */
 function summary(mode: Mode, runs: Measurement[]) {
-  const median = (values: number[]) => percentile(values, 0.5);
   return {
     mode,
     ms: median(runs.map((run) => run.ms)),

@@ -2,6 +2,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../apps/server/src/db/client.js';
 
+export const median = (values: number[]) => percentile(values, 0.5);
+
 export function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!;

@@ -31,40 +31,38 @@ export const uploadRules = {
 const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
 
 /** The documents of an SRO's upload, each required or optional, with the check of its content. */
+const pdf = (title: string, required: boolean) =>
+  ({
+    title,
+    required,
+    check: isPdf,
+    refuse: uploadRules.notPdf,
+    extension: 'pdf',
+    contentType: 'application/pdf',
+  }) as const;
+const signature = (title: string) =>
+  ({
+    title,
+    required: false,
+    check: isPkcs7Signature,
+    refuse: uploadRules.notSignature,
+    extension: 'sig',
+    contentType: 'application/pkcs7-signature',
+  }) as const;
+
 const documentKinds = {
-  protocol: {
-    required: true,
-    check: isPdf,
-    refuse: uploadRules.notPdf,
-    extension: 'pdf',
-    contentType: 'application/pdf',
-  },
-  letter: {
-    required: true,
-    check: isPdf,
-    refuse: uploadRules.notPdf,
-    extension: 'pdf',
-    contentType: 'application/pdf',
-  },
-  protocolSignature: {
-    required: false,
-    check: isPkcs7Signature,
-    refuse: uploadRules.notSignature,
-    extension: 'sig',
-    contentType: 'application/pkcs7-signature',
-  },
-  letterSignature: {
-    required: false,
-    check: isPkcs7Signature,
-    refuse: uploadRules.notSignature,
-    extension: 'sig',
-    contentType: 'application/pkcs7-signature',
-  },
-} as const;
+  protocol: pdf('Протокол', true),
+  letter: pdf('Сопроводительное письмо', true),
+  protocolSignature: signature('Подпись протокола'),
+  letterSignature: signature('Подпись письма'),
+};
 export type DocumentField = keyof typeof documentKinds;
 export const documentFields = Object.keys(documentKinds) as DocumentField[];
 
-/** Every problem with the documents at once, or the documents ready to store. */
+/**
+ * Every problem of an SRO's upload with its files at once (the missing Excel file included, when the
+ * documents have problems too), or the documents ready to store.
+ */
 function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<DocumentField, NewFile>> {
   const problems: string[] = [];
   const checked: Partial<Record<DocumentField, NewFile>> = {};
@@ -72,18 +70,17 @@ function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<Docume
     const kind = documentKinds[field];
     const file = files.get(field);
     if (!file || file.content.length === 0) {
-      if (kind.required)
-        problems.push(
-          `${field === 'protocol' ? 'Протокол' : 'Сопроводительное письмо'}: ${uploadRules.fileRequired}`,
-        );
+      if (kind.required) problems.push(`${kind.title}: ${uploadRules.fileRequired}`);
       continue;
     }
     if (!kind.check(file.content)) problems.push(kind.refuse(file.name));
     else checked[field] = { ...file, extension: kind.extension, contentType: kind.contentType };
   }
-  if (problems.length > 0)
-    throw new AppError(400, problems.length === 1 ? problems[0]! : texts.invalidRequest, problems);
-  return checked;
+  if (problems.length === 0) return checked;
+  // A missing Excel file alone is reported by the import itself; beside other problems it is one more line.
+  const excel = files.get('file');
+  if (!excel || excel.content.length === 0) problems.unshift(`Файл изменений: ${uploadRules.fileRequired}`);
+  throw new AppError(400, problems.length === 1 ? problems[0]! : texts.invalidRequest, problems);
 }
 
 /** The school a row names, as written in its cell. */
@@ -251,25 +248,11 @@ export function createImportsUploadService(deps: {
       files: Map<string, UploadedFile>,
     ) {
       if (!account.organization) throw new AppError(403, uploadRules.noOrganization);
-      const excel = files.get('file');
-      const missingExcel = !excel || excel.content.length === 0;
-      let documents: Partial<Record<DocumentField, NewFile>> = {};
-      try {
-        documents = checkDocuments(files);
-      } catch (error) {
-        // Report a missing Excel file beside the documents' problems, not instead of them.
-        if (missingExcel && error instanceof AppError) {
-          throw new AppError(400, texts.invalidRequest, [
-            `Файл изменений: ${uploadRules.fileRequired}`,
-            ...(error.info ?? [error.message]),
-          ]);
-        }
-        throw error;
-      }
+      const documents = checkDocuments(files);
       return createImport({
         account,
         organizationId: account.organization.id,
-        excel,
+        excel: files.get('file'),
         documents,
         importSchools: false,
         requisites: { number: null, date: null },
