@@ -1,8 +1,8 @@
 /*
  * The change-file reader beside the fastest bare read of the same file by a maintained library
  * (`npm run bench:import`): template files of 1,000, 5,000 and 10,000 rows in .xlsx and .xls, each read in
- * a process of its own by the reader (worker, parse, map, validate, rows handed back, as the server runs
- * it from dist), by SheetJS in dense mode (as it is, and values only) and, for .xlsx, by exceljs's
+ * a process of its own by the reader (parse, map, validate, rows handed back, as the server runs it from
+ * dist, in a worker loaded beforehand as the listening server keeps one), by SheetJS in dense mode (as it is, and values only) and, for .xlsx, by exceljs's
  * streaming reader. Prints the median wall time and processor time (all threads) of BENCH_RUNS runs
  * (default 3), the peak memory, and the reader's ratio to the fastest bare read. Target: ≤ 1.5×.
  * BENCH_ROWS=1000,5000 picks the sizes.

@@ -136,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.changeFileReader,
     createDictionarySource(database.db),
   );
+  // Only a listening server keeps a reader worker waiting; tests that inject requests start theirs per file.
+  app.addHook('onListen', async () => void changeFileReader.warm());
+  app.addHook('onClose', () => changeFileReader.close());
   await app.register(importsRoutes, { prefix: '/api/v1/imports', service: importsService });
   await app.register(uploadRoutes, {
     prefix: '/api/v1/imports',

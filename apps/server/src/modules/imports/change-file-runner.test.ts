@@ -4,6 +4,7 @@ import { fileMessages } from './change-file-messages.js';
 import {
   concurrencyLimit,
   createChangeFileReader,
+  createReaderWorkers,
   readInWorker,
   type DictionarySource,
 } from './change-file-runner.js';
@@ -39,6 +40,48 @@ describe('reading a change file in a bounded worker', () => {
       timeLimitMs: 20_000,
     });
     expect(result).toMatchObject({ ok: false, problems: [fileMessages.outOfMemory(4)] });
+  });
+
+  it('once warmed, hands each file a worker of its own and loads the next one on refill', async () => {
+    const workers = createReaderWorkers(256);
+    try {
+      await workers.warm();
+      const first = workers.take();
+      const second = workers.take();
+      expect(second.threadId).not.toBe(first.threadId);
+      const template = await buildChangeFileTemplate();
+      const bounds = { memoryMb: 256, timeLimitMs: 20_000 };
+      const results = await Promise.all(
+        [first, second].map((worker) => readInWorker(template, 'Шаблон.xlsx', testOptions(), bounds, worker)),
+      );
+      expect(results.map((result) => result.ok && result.rows.length)).toEqual([1, 1]);
+      workers.refill();
+      await workers.warm();
+      const third = workers.take();
+      expect(third.threadId).toBeGreaterThan(second.threadId);
+      await third.terminate();
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('reads files one after another through a warmed reader', async () => {
+    const reader = createChangeFileReader(loadConfig({}).changeFileReader, noDictionaries);
+    try {
+      await reader.warm();
+      const bytes = await buildChangeFileTemplate();
+      const request = {
+        bytes,
+        name: 'Шаблон.xlsx',
+        organization: { Id: 1, Name: 'СРО' },
+        importSchools: true,
+      };
+      for (let file = 0; file < 3; file++) {
+        expect(await reader.read(request)).toMatchObject({ ok: true, extension: 'xlsx' });
+      }
+    } finally {
+      await reader.close();
+    }
   });
 
   it('refuses a file over the size limit without starting a worker', async () => {
