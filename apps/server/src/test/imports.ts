@@ -72,17 +72,26 @@ export async function createStoredImport(
     })
     .returning({ id: imports.id });
   const importId = row!.id;
-  await db.insert(importChanges).values(
-    rows.map((r, index) => ({
-      importId,
-      rowNumber: index + 2,
-      status: r.status ?? 0,
-      fullName: r.fullName,
-      snils: r.snils,
-      data: {},
-      raw: [],
-      rejectionReason: r.status === 2 ? 'Не указан СНИЛС' : null,
-    })),
-  );
-  return { id: importId, fileId, protocolFileId, letterFileId };
+  const changes = await db
+    .insert(importChanges)
+    .values(
+      rows.map((r, index) => ({
+        importId,
+        rowNumber: index + 2,
+        status: r.status ?? 0,
+        fullName: r.fullName,
+        snils: r.snils,
+        data: {},
+        raw: [],
+        rejectionReason: r.status === 2 ? 'Не указан СНИЛС' : null,
+      })),
+    )
+    .returning({ id: importChanges.id });
+  return {
+    id: importId,
+    fileId,
+    protocolFileId,
+    letterFileId,
+    changeIds: changes.map((change) => change.id),
+  };
 }

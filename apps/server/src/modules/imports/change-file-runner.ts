@@ -10,8 +10,8 @@ import {
   type ChangeFileOptions,
   type ChangeFileResult,
 } from './change-file-reader.js';
-import type { ChangeFileRow } from './change-file-rows.js';
-import type { WorkerInput, WorkerOutput } from './change-file-worker.js';
+import { concatPacked, type PackedRows } from './change-file-packing.js';
+import type { WorkerInput, WorkerOutput, WorkerResult } from './change-file-worker.js';
 
 /*
  * Runs the change-file reader with bounded resources: each file in its own worker thread with a heap cap
@@ -43,8 +43,10 @@ export interface ReadRequest {
   today?: string;
 }
 
-/** The reader's result and what reading it cost. */
-export type BoundedResult = ChangeFileResult & {
+/** The reader's result, its rows packed to be stored, and what reading it cost. */
+export type BoundedResult = (
+  (Extract<WorkerResult, { ok: true }> & { rows: PackedRows }) | Extract<ChangeFileResult, { ok: false }>
+) & {
   elapsedMs: number;
   /** The worker's highest heap, or null when no worker ran (or it was stopped). */
   heapPeakMb: number | null;
@@ -67,13 +69,15 @@ function spawnReaderWorker(memoryMb: number): Worker {
 
 /*
  * Starting a worker and loading the reader in it costs ~0.15 s, as much as reading a file of 1,000 rows.
- * Once warmed, the server keeps one worker loaded and waiting, and loads the next after each file (not
- * while it is read: on two cores the two would slow each other). Each worker still reads a single file
+ * Once warmed, the server keeps one worker loaded and waiting, and loads the next shortly after each file. Each worker still reads a single file
  * with a fresh heap: only the start is paid in advance.
  */
+const REFILL_DELAY_MS = 1000;
+
 export function createReaderWorkers(memoryMb: number) {
   let keepSpare = false;
   let spare: { worker: Worker; ready: Promise<void> } | undefined;
+  let refillTimer: NodeJS.Timeout | undefined;
 
   function startSpare() {
     const worker = spawnReaderWorker(memoryMb);
@@ -106,12 +110,20 @@ export function createReaderWorkers(memoryMb: number) {
       taken.ref();
       return taken;
     },
-    /** Loads the next waiting worker, once warmed and if none waits. */
+    /**
+     * Loads the next waiting worker, once warmed and if none waits, a moment after a file: not while the
+     * upload is being stored, which it would slow on a machine of two cores.
+     */
     refill(): void {
-      if (keepSpare && !spare) startSpare();
+      clearTimeout(refillTimer);
+      refillTimer = setTimeout(() => {
+        if (keepSpare && !spare) startSpare();
+      }, REFILL_DELAY_MS);
+      refillTimer.unref();
     },
     async close(): Promise<void> {
       keepSpare = false;
+      clearTimeout(refillTimer);
       const waiting = spare?.worker;
       spare = undefined;
       await waiting?.terminate();
@@ -156,14 +168,14 @@ export function readInWorker(
       () => finish(refused(fileMessages.timeout(Math.ceil(bounds.timeLimitMs / 1000)), 'time limit')),
       bounds.timeLimitMs,
     );
-    const rows: ChangeFileRow[] = [];
+    const batches: PackedRows[] = [];
     worker.on('message', (output: WorkerOutput) => {
       if ('ready' in output) return;
-      if ('rows' in output) rows.push(...output.rows);
+      if ('rows' in output) batches.push(output.rows);
       else {
         const { result } = output;
         finish({
-          ...(result.ok ? { ...result, rows } : result),
+          ...(result.ok ? { ...result, rows: concatPacked(batches) } : result),
           elapsedMs: elapsed(),
           heapPeakMb: output.heapPeakMb,
         });

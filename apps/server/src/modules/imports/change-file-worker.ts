@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
+import { createRowPacker, type PackedRows } from './change-file-packing.js';
 import { readChangeFile, type ChangeFileOptions, type ChangeFileResult } from './change-file-reader.js';
-import type { ChangeFileRow } from './change-file-rows.js';
 import { heapPeakMb } from './heap-peak.js';
 
 /*
@@ -15,16 +15,26 @@ export interface WorkerInput {
   options: ChangeFileOptions;
 }
 
-/** Ready once loaded, then batches of rows as they are read, then the result (whose rows are those batches). */
+/** What the worker read: the file's filled headers, in the order of every packed row's cells, beside the rest. */
+export type WorkerResult =
+  | (Omit<Extract<ChangeFileResult, { ok: true }>, 'rows'> & { headers: string[] })
+  | Extract<ChangeFileResult, { ok: false }>;
+
+/** Ready once loaded, then batches of packed rows as they are read, then the result. */
 export type WorkerOutput =
-  { ready: true } | { rows: ChangeFileRow[] } | { result: ChangeFileResult; heapPeakMb: number };
+  { ready: true } | { rows: PackedRows } | { result: WorkerResult; heapPeakMb: number };
 
 const port = parentPort!;
-const send = (output: WorkerOutput) => port.postMessage(output);
+const send = (output: WorkerOutput, transfer: ArrayBuffer[] = []) => port.postMessage(output, transfer);
 port.once('message', (input: WorkerInput) => {
-  const result = readChangeFile(new Uint8Array(input.bytes), input.fileName, input.options, (rows) =>
-    send({ rows }),
-  );
-  send({ result, heapPeakMb: heapPeakMb() });
+  const packer = createRowPacker();
+  const result = readChangeFile(new Uint8Array(input.bytes), input.fileName, input.options, (rows) => {
+    const packed = packer.pack(rows);
+    send({ rows: packed }, [packed.payload.buffer as ArrayBuffer]);
+  });
+  if (result.ok) {
+    const { rows: _sent, ...read } = result;
+    send({ result: { ...read, headers: packer.headers }, heapPeakMb: heapPeakMb() });
+  } else send({ result, heapPeakMb: heapPeakMb() });
 });
 send({ ready: true });

@@ -1,7 +1,7 @@
 import { toDateValue } from '@registry/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imports, schools, storedFiles } from '../../db/schema/index.js';
+import { importChanges, imports, schools, storedFiles } from '../../db/schema/index.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { samplePdf } from '../../test/imports.js';
@@ -101,6 +101,14 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
       File: { Extension: 'xlsx', NominalExtension: 'xlsx', Size: excel.length },
       OrganizationRequisites: { Number: 'Исх-77', Date: '2026-11-20' },
       Requisites: { Number: null, Date: null },
+    });
+    // The upload answers with the import's summary; its rows and documents are in its detail.
+    expect(created).not.toHaveProperty('Pending');
+    const detail = await t.app.inject({
+      url: `/api/v1/imports/${created.Id}`,
+      headers: { cookie: clerk.cookie },
+    });
+    expect(detail.json()).toMatchObject({
       Protocol: { Name: 'протокол.pdf', Extension: 'pdf' },
       Letter: { Name: 'письмо.pdf' },
       ProtocolSignature: { Extension: 'sig' },
@@ -220,11 +228,18 @@ describe('POST /api/v1/imports (an operator)', () => {
     expect(response.json()).toMatchObject({
       Organization: { Id: sro.id },
       Requisites: { Number: 'Вх-1', Date: '2026-11-21' },
-      Protocol: null,
       ImportedBy: { Organization: null },
     });
     const names = (await t.database.db.select({ name: schools.name }).from(schools)).map((row) => row.name);
     expect(names).toContain(school);
+    // The row points to the school just added, and keeps its cells as written.
+    const [stored] = await t.database.db
+      .select({ data: importChanges.data, raw: importChanges.raw })
+      .from(importChanges)
+      .where(eq(importChanges.importId, response.json().Id));
+    const [added] = await t.database.db.select().from(schools).where(eq(schools.name, school));
+    expect(stored!.data).toMatchObject({ PersonalInfo: { School: { Id: added!.id, Name: school } } });
+    expect(stored!.raw).toContain(school);
   });
 
   it('requires the file and a known SRO', async () => {

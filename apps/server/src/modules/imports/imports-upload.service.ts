@@ -1,4 +1,4 @@
-import { texts, type Import } from '@registry/shared';
+import { texts, type ImportListItem, type NamedRef } from '@registry/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -6,9 +6,7 @@ import { organizations, schools } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import type { CurrentAccount } from '../account/account.service.js';
-import { fullNameOf } from '../intern/intern-rules.js';
-import { columnsByKey, headerKey } from './change-file-columns.js';
-import type { ChangeFileRow } from './change-file-rows.js';
+import { packedCount, withSchools, type PackedRows } from './change-file-packing.js';
 import type { ChangeFileReader } from './change-file-runner.js';
 import { dictionaryKey } from './dictionary-match.js';
 import { entryDeadline } from './deadline.js';
@@ -83,26 +81,17 @@ function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<Docume
   throw new AppError(400, problems.length === 1 ? problems[0]! : texts.invalidRequest, problems);
 }
 
-/** The school a row names, as written in its cell. */
-function schoolCellOf(row: ChangeFileRow): string | null {
-  for (const [header, text] of Object.entries(row.raw)) {
-    const column = columnsByKey.get(headerKey(header));
-    if (column?.section === 'PersonalInfo' && column.path === 'School') return text;
-  }
-  return null;
-}
-
 /**
  * 'Импортировать учебные заведения': the schools a file names that the dictionary lacks are added to it, and
  * the rows that name them point to the new entries. Runs inside the upload's transaction.
  */
-async function addNewSchools(tx: Db, names: string[], rows: ChangeFileRow[]) {
-  if (names.length === 0) return;
+async function addNewSchools(tx: Db, names: string[], rows: PackedRows): Promise<PackedRows> {
+  if (names.length === 0) return rows;
   await tx
     .insert(schools)
     .values(names.map((name) => ({ name })))
     .onConflictDoNothing();
-  const added = new Map<string, { Id: number; Name: string }>();
+  const added = new Map<string, NamedRef>();
   for (const name of names) {
     const [row] = await tx
       .select({ id: schools.id, name: schools.name })
@@ -110,11 +99,7 @@ async function addNewSchools(tx: Db, names: string[], rows: ChangeFileRow[]) {
       .where(sql`registry_name_key(${schools.name}) = registry_name_key(${name})`);
     if (row) added.set(dictionaryKey(name), { Id: row.id, Name: row.name });
   }
-  for (const row of rows) {
-    const cell = row.PersonalInfo.School === null ? schoolCellOf(row) : null;
-    const school = cell === null ? undefined : added.get(dictionaryKey(cell));
-    if (school) row.PersonalInfo.School = school;
-  }
+  return withSchools(rows, added);
 }
 
 export function createImportsUploadService(deps: {
@@ -149,27 +134,39 @@ export function createImportsUploadService(deps: {
     importSchools: boolean;
     requisites: { number: string | null; date: string | null };
     organizationRequisites: { number: string | null; date: string | null };
-  }): Promise<Import> {
+  }): Promise<ImportListItem> {
     if (!input.excel || input.excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
     const organization = await organizationOf(input.organizationId);
-    const result = await readChangeFile({
-      bytes: input.excel.content,
-      name: input.excel.name,
-      organization,
-      importSchools: input.importSchools,
-    });
-    if (!result.ok)
+    // The calendar is read while the worker reads the file.
+    const [result, holidays] = await Promise.all([
+      readChangeFile({
+        bytes: input.excel.content,
+        name: input.excel.name,
+        organization,
+        importSchools: input.importSchools,
+      }),
+      repo.holidays(),
+    ]);
+    if (!result.ok) {
       log?.info(
         { kind: result.kind, detail: result.detail, elapsedMs: result.elapsedMs },
         'change file refused',
       );
-    if (!result.ok) throw new AppError(400, uploadRules.refused, result.problems);
-    if (result.rows.length === 0) throw new AppError(400, uploadRules.noRows);
+      throw new AppError(400, uploadRules.refused, result.problems);
+    }
+    const rowCount = packedCount(result.rows);
+    log?.info(
+      { rows: rowCount, elapsedMs: result.elapsedMs, heapPeakMb: result.heapPeakMb },
+      'change file read',
+    );
+    if (rowCount === 0) throw new AppError(400, uploadRules.noRows);
 
     const uploadedAt = clock();
-    const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, await repo.holidays());
+    const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, holidays);
     const id = await db.transaction(async (tx) => {
-      if (input.importSchools) await addNewSchools(tx, result.newSchools, result.rows);
+      const rows = input.importSchools
+        ? await addNewSchools(tx, result.newSchools, result.rows)
+        : result.rows;
       const fileId = await files.store(tx, {
         ...input.excel!,
         extension: result.extension,
@@ -180,9 +177,8 @@ export function createImportsUploadService(deps: {
         const document = input.documents[field];
         if (document) documentIds[field] = await files.store(tx, document);
       }
-      const headers = [...new Set(result.rows.flatMap((row) => Object.keys(row.raw)))];
       const importId = await repo.insertImport(tx, {
-        headers,
+        headers: result.headers,
         organizationId: organization.Id,
         importedById: input.account.id,
         importedAt: uploadedAt,
@@ -197,30 +193,15 @@ export function createImportsUploadService(deps: {
         date: input.requisites.date,
         organizationNumber: input.organizationRequisites.number,
         organizationDate: input.organizationRequisites.date,
-        rowCount: result.rows.length,
-        pendingCount: result.rows.length,
+        rowCount,
+        pendingCount: rowCount,
         notices: result.notices,
       });
-      await repo.insertChanges(
-        tx,
-        importId,
-        result.rows.map((row) => ({
-          rowNumber: row.rowNumber,
-          fullName: fullNameOf(row.PersonalInfo),
-          snils: row.PersonalInfo.Snils,
-          data: {
-            PersonalInfo: row.PersonalInfo,
-            Supervisors: row.Supervisors,
-            Internship: row.Internship,
-            InternshipSteps: row.InternshipSteps,
-          },
-          raw: headers.map((header) => row.raw[header] ?? null),
-          notices: row.notices,
-        })),
-      );
+      await repo.insertChanges(tx, importId, rows);
       return importId;
     });
-    return deps.imports.get(id, input.account);
+    // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
+    return deps.imports.summary(id, input.account);
   }
 
   return {

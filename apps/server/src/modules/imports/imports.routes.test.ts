@@ -123,16 +123,33 @@ describe('an import', () => {
         { fullName: 'Алексеев Пётр Ильич', snils: '112-233-445 95' },
         { fullName: 'Борисова Ольга Петровна', snils: null, status: 1 },
         { fullName: 'Васильев Кирилл Андреевич', snils: '087-654-303 00', status: 2 },
+        { fullName: 'Григорьева Анна Львовна', snils: null },
       ],
     });
     const response = await get(`/api/v1/imports/${created.id}`, clerk.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
+    const detail = response.json();
+    const [first, second, third, fourth] = created.changeIds;
+    expect(detail.Pending).toEqual([
+      { Id: first, RowNumber: 2, FullName: 'Алексеев Пётр Ильич', Snils: '112-233-445 95' },
+      { Id: fourth, RowNumber: 5, FullName: 'Григорьева Анна Львовна', Snils: null },
+    ]);
+    expect(detail.Finished).toEqual([
+      { Id: second, RowNumber: 3, FullName: 'Борисова Ольга Петровна', Snils: null, InternId: null },
+    ]);
+    expect(detail.Rejected).toEqual([
+      {
+        Id: third,
+        RowNumber: 4,
+        FullName: 'Васильев Кирилл Андреевич',
+        Snils: '087-654-303 00',
+        RejectionReason: 'Не указан СНИЛС',
+        RejectionId: null,
+      },
+    ]);
+    expect(detail).toMatchObject({
       Id: created.id,
-      RowCount: 3,
-      Pending: [{ RowNumber: 2, FullName: 'Алексеев Пётр Ильич', Snils: '112-233-445 95' }],
-      Finished: [{ RowNumber: 3, FullName: 'Борисова Ольга Петровна', Snils: null }],
-      Rejected: [{ RowNumber: 4, FullName: 'Васильев Кирилл Андреевич', RejectionReason: 'Не указан СНИЛС' }],
+      RowCount: 4,
       Rejection: null,
       Protocol: { Id: created.protocolFileId, Name: 'протокол.pdf', Extension: 'pdf' },
       Letter: { Id: created.letterFileId, Name: 'письмо.pdf' },

@@ -88,7 +88,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   const tags = ['imports'];
   app.post(
     '/',
-    { config: { access: 'operator' }, schema: { tags, response: { 201: ImportSchema } } },
+    { config: { access: 'operator' }, schema: { tags, response: { 201: ImportListItemSchema } } },
     async (request, reply) => {
       const parts = await readUploadParts(request, { fileFields: ['file'], maxBytes: maxExcelBytes });
       const data = parseOrRefuse(OperatorUploadDataSchema, parts.data ?? {});
@@ -99,7 +99,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/delta',
-    { config: { access: 'organization' }, schema: { tags, response: { 201: ImportSchema } } },
+    { config: { access: 'organization' }, schema: { tags, response: { 201: ImportListItemSchema } } },
     async (request, reply) => {
       const parts = await readUploadParts(request, {
         fileFields: ['file', ...documentFields],

@@ -12,6 +12,7 @@ import type { CurrentAccount } from '../account/account.service.js';
 import { daysLeft } from './deadline.js';
 import type { FileInfo, FileStore } from './file-store.js';
 import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
+
 import { rejectionFile } from './rejection-file.js';
 
 export const importTexts = {
@@ -19,9 +20,6 @@ export const importTexts = {
   fileNotFound: 'Файл не найден',
   cannotReject: 'Отклонить можно только импорт, ожидающий обработки или находящийся в обработке',
 };
-
-/** Change statuses of an import's rows. */
-export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2 } as const;
 
 function toFile(info: FileInfo | undefined): ImportFile | null {
   return info
@@ -103,33 +101,20 @@ export function createImportsService(
       return toPaged(rows, (row) => toListItem(row, infos, now));
     },
 
+    /** An import as a row of the list: without its rows. */
+    async summary(id: number, account: CurrentAccount): Promise<ImportListItem> {
+      const row = await findVisible(id, account);
+      return toListItem(row, await files.info([row.fileId]), clock());
+    },
+
     async get(id: number, account: CurrentAccount): Promise<Import> {
       const row = await findVisible(id, account);
-      const [changes, infos] = await Promise.all([repo.changesOf(id), files.info(documentFileIds(row))]);
-      const pick = (status: number) => changes.filter((change) => change.status === status);
+      const [lists, infos] = await Promise.all([repo.changeLists(id), files.info(documentFileIds(row))]);
       return {
         ...toListItem(row, infos, clock()),
-        Pending: pick(ChangeStatus.Pending).map((c) => ({
-          Id: c.id,
-          RowNumber: c.rowNumber,
-          FullName: c.fullName,
-          Snils: c.snils,
-        })),
-        Finished: pick(ChangeStatus.Finished).map((c) => ({
-          Id: c.id,
-          RowNumber: c.rowNumber,
-          FullName: c.fullName,
-          Snils: c.snils,
-          InternId: c.internId,
-        })),
-        Rejected: pick(ChangeStatus.Rejected).map((c) => ({
-          Id: c.id,
-          RowNumber: c.rowNumber,
-          FullName: c.fullName,
-          Snils: c.snils,
-          RejectionReason: c.rejectionReason,
-          RejectionId: null,
-        })),
+        Pending: lists.pending,
+        Finished: lists.finished,
+        Rejected: lists.rejected,
         Rejection:
           row.rejectionReason !== null ? { Id: row.rejectionFileId, Reason: row.rejectionReason } : null,
         Protocol: toFile(infos.get(row.protocolFileId ?? -1)),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportSchema, type Import } from '@registry/shared';
+import { ImportListItemSchema, type ImportListItem } from '@registry/shared';
 import { refreshCounters } from '@/lib/counters';
 import { uploadForm } from '@/lib/upload';
 import { importsKey } from './get-imports';
@@ -27,7 +27,7 @@ export type UploadVariables = {
 };
 
 /** Sends the change file and its documents. */
-export function uploadImport({ request, files, onProgress }: UploadVariables): Promise<Import> {
+export function uploadImport({ request, files, onProgress }: UploadVariables): Promise<ImportListItem> {
   const form = new FormData();
   // The data first: the server reads the parts in order.
   form.append('data', JSON.stringify(request.data));
@@ -35,7 +35,7 @@ export function uploadImport({ request, files, onProgress }: UploadVariables): P
     if (file) form.append(field, file, file.name);
   }
   const path = request.reading === 'operator' ? '/api/v1/imports' : '/api/v1/imports/delta';
-  return uploadForm(path, form, { schema: ImportSchema, onProgress });
+  return uploadForm(path, form, { schema: ImportListItemSchema, onProgress });
 }
 
 /** Uploads; the dialog shows a refusal itself. The lists and the menu's counters then refresh. */

@@ -21,7 +21,7 @@ import {
   nullableDate,
   nullableText,
   texts,
-  type Import,
+  type ImportListItem,
 } from '@registry/shared';
 import { FormDateField } from '@/components/form-date-field';
 import { FormTextField } from '@/components/form-text-field';
@@ -50,7 +50,7 @@ const OperatorFormSchema = z.object({
 const numberLimit = maxLengthOf(DeltaUploadDataSchema.shape.Number);
 
 /** What both readings of the dialog share: the chosen files, the progress, the alert, the call. */
-function useUpload(reading: UploadReading, onUploaded: (created: Import) => void) {
+function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem) => void) {
   const upload = useUploadImport();
   const [files, setFiles] = useState<UploadFiles>({});
   const [progress, setProgress] = useState(0);
@@ -177,7 +177,7 @@ function UploadFrame({ state, onSubmit, onClose, fieldsBefore, children }: Uploa
 type UploadDialogProps = {
   onClose: () => void;
   /** The import was stored: the list moves to where it shows. */
-  onUploaded: (created: Import) => void;
+  onUploaded: (created: ImportListItem) => void;
 };
 
 /** An operator's upload: the SRO, its Excel file, whether to add unknown schools, optional requisites. */
