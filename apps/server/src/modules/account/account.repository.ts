@@ -43,6 +43,21 @@ function toAccount(row: AccountJoinRow): AccountRow {
 }
 
 export function createAccountRepository(db: Db) {
+  // Every API request checks its session: the query is built once, and PostgreSQL parses it once per connection.
+  const liveSession = db
+    .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(organizations, eq(organizations.id, accounts.organizationId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
+      ),
+    )
+    .prepare('account_live_session');
+
   return {
     async findByEmail(email: string): Promise<AccountRow | null> {
       const [row] = await db
@@ -70,18 +85,7 @@ export function createAccountRepository(db: Db) {
 
     /** The live session with this token hash and its account, or null when absent, idle too long or expired. */
     async findLiveSession(tokenHash: string, idleSince: Date) {
-      const [row] = await db
-        .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-        .leftJoin(organizations, eq(organizations.id, accounts.organizationId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, sql`now()`),
-            gt(sessions.lastSeenAt, idleSince),
-          ),
-        );
+      const [row] = await liveSession.execute({ tokenHash, idleSince: idleSince.toISOString() });
       return row ? { account: toAccount(row), sessionId: row.sessionId, lastSeenAt: row.lastSeenAt } : null;
     },
 
