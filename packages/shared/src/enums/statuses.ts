@@ -22,11 +22,6 @@ export const internshipStatuses = labelled({
   4: 'Неизвестно',
 });
 
-/** Order of registration numbers: a completed internship's first, then an ongoing one's, then the rest. */
-export function internshipStatusRank(status: number): number {
-  return status === InternshipStatus.Completed ? 0 : status === InternshipStatus.Ongoing ? 1 : 2;
-}
-
 /** Supervisor's form of employment. */
 export const EmploymentType = { IndividualEntrepreneur: 0, Employee: 1 } as const;
 export type EmploymentType = (typeof EmploymentType)[keyof typeof EmploymentType];

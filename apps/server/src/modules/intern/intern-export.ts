@@ -8,7 +8,6 @@ import {
   internStatuses,
   internshipStatuses,
   type InternSectionKey,
-  type RegistrationNumber,
 } from '@registry/shared';
 import type { InternFilter, InternRepository } from './intern.repository.js';
 
@@ -18,19 +17,19 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Batch = Awaited<ReturnType<InternRepository['batchAfter']>>;
 
 /** Reads the filtered list in list order, a batch at a time, so memory does not grow with the list. */
-async function* batches(repo: InternRepository, filter: InternFilter): AsyncGenerator<Batch> {
+async function* batches(
+  repo: InternRepository,
+  filter: InternFilter,
+  withNumbers: boolean,
+): AsyncGenerator<Batch> {
   let after: { searchKey: string; id: number } | null = null;
   for (;;) {
-    const batch = await repo.batchAfter(filter, after, BATCH);
+    const batch = await repo.batchAfter(filter, after, BATCH, withNumbers);
     if (batch.length === 0) return;
     yield batch;
     const last = batch[batch.length - 1]!;
     after = { searchKey: last.searchKey, id: last.id };
   }
-}
-
-function registrationText(numbers: RegistrationNumber[] | undefined): string {
-  return (numbers ?? []).map((n) => `${n.Organization.Name}: ${n.Number}`).join('; ');
 }
 
 /** A cell's text for any value of an entry: names of references, Russian flags and enums, dates as shown. */
@@ -86,7 +85,6 @@ function valueAt(entry: Record<string, unknown>, path: string): unknown {
  */
 export async function writeInternExport(
   repo: InternRepository,
-  registrationNumbersOf: (ids: number[]) => Promise<Map<number, RegistrationNumber[]>>,
   filter: InternFilter,
   full: boolean,
   output: Writable,
@@ -106,14 +104,13 @@ export async function writeInternExport(
     { header: 'Статус', key: 'status', width: 22 },
   ];
   list.getRow(1).font = bold.font;
-  for await (const batch of batches(repo, filter)) {
-    const numbers = await registrationNumbersOf(batch.map((row) => row.id));
+  for await (const batch of batches(repo, filter, true)) {
     for (const row of batch) {
       list
         .addRow({
           id: row.id,
           name: row.fullName,
-          numbers: registrationText(numbers.get(row.id)),
+          numbers: row.registrationText,
           status: internStatuses.label(row.status as 0) ?? '',
         })
         .commit();
@@ -134,7 +131,7 @@ export async function writeInternExport(
         ...paths.map((path) => ({ header: fieldLabels[section][path]!, key: path, width: 24 })),
       ];
       sheet.getRow(1).font = bold.font;
-      for await (const batch of batches(repo, filter)) {
+      for await (const batch of batches(repo, filter, false)) {
         const names = new Map(batch.map((row) => [row.id, row.fullName]));
         for (const entry of await repo.entriesOf([...names.keys()], section)) {
           const cells: Record<string, unknown> = {

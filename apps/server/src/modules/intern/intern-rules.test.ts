@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRegistrationNumbers, deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
+import { deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
 
 describe('deriveStatus', () => {
   const none = { Internships: [], InternshipSteps: [], ExaminationResults: [] };
@@ -24,19 +24,6 @@ describe('deriveStatus', () => {
       2,
     );
     expect(deriveStatus({ ...none, ExaminationResults: [{ HasPassed: false }] })).toBe(0);
-  });
-});
-
-describe('registration number order', () => {
-  it('puts completed first, then ongoing, then the rest, newer first', () => {
-    const numbers = [
-      { status: 2, startedAt: '2024-01-01', entryId: 1 },
-      { status: 0, startedAt: '2023-01-01', entryId: 2 },
-      { status: 3, startedAt: '2020-01-01', entryId: 3 },
-      { status: 0, startedAt: '2025-01-01', entryId: 4 },
-      { status: 4, startedAt: null, entryId: 5 },
-    ];
-    expect(numbers.sort(compareRegistrationNumbers).map((n) => n.entryId)).toEqual([3, 4, 2, 1, 5]);
   });
 });
 

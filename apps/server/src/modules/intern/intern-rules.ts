@@ -1,7 +1,6 @@
 import {
   InternStatus,
   InternshipStatus,
-  internshipStatusRank,
   snilsDigits,
   type Internship,
   type InternshipSteps,
@@ -39,17 +38,6 @@ export function deriveStatus(sections: {
   );
   if (completed && sections.InternshipSteps.some((steps) => steps.HasPassed)) return InternStatus.Admitted;
   return InternStatus.Intern;
-}
-
-/** Orders registration numbers: completed internships first, then ongoing, then the rest; newer first within. */
-export function compareRegistrationNumbers(
-  a: { status: number; startedAt: string | null; entryId: number },
-  b: { status: number; startedAt: string | null; entryId: number },
-): number {
-  const byRank = internshipStatusRank(a.status) - internshipStatusRank(b.status);
-  if (byRank !== 0) return byRank;
-  const byStart = (b.startedAt ?? '').localeCompare(a.startedAt ?? '');
-  return byStart !== 0 ? byStart : a.entryId - b.entryId;
 }
 
 /** The latest date among list entries, for the indexed pause and resume columns. */

@@ -122,6 +122,56 @@ describe('GET /api/v1/interns/search', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().Info).toHaveLength(2);
   });
+
+  it('lists registration numbers as the card does: completed, then ongoing, then the rest, newest first', async () => {
+    const third = await createOrganization(t.database.db, { name: 'СРО «Третье объединение»' });
+    // Last in the alphabet, so on the second page of the unfiltered list; not in `sro`, whose export is tested.
+    const many = await createIntern(t.app, operator.cookie, {
+      PersonalInfo: [personalInfo({ LastName: 'Ящерицына' })],
+      Internships: [
+        internship(otherSro.id, { Id: -2, Status: 2, RegistryNumber: 'П-1', StartedAt: '2024-01-01' }),
+        internship(third.id, { Id: -3, Status: 0, RegistryNumber: 'П-2', StartedAt: '2023-01-01' }),
+        internship(third.id, { Id: -4, Status: 3, RegistryNumber: 'П-3', StartedAt: '2020-01-01' }),
+        internship(otherSro.id, { Id: -5, Status: 0, RegistryNumber: 'П-4', StartedAt: '2025-01-01' }),
+        internship(third.id, { Id: -6, Status: 4, RegistryNumber: 'П-5', StartedAt: null }),
+        internship(third.id, { Id: -7, Status: 1, RegistryNumber: null, StartedAt: '2025-02-01' }),
+        internship(otherSro.id, { Id: -8, Status: 1, RegistryNumber: 'П-6', StartedAt: '2022-01-01' }),
+        internship(third.id, { Id: -9, Status: 1, RegistryNumber: 'П-7', StartedAt: '2022-01-01' }),
+      ],
+    });
+    const expected = [
+      { Organization: { Id: third.id, Name: third.name }, Number: 'П-3', Status: 3 },
+      { Organization: { Id: otherSro.id, Name: otherSro.name }, Number: 'П-4', Status: 0 },
+      { Organization: { Id: third.id, Name: third.name }, Number: 'П-2', Status: 0 },
+      { Organization: { Id: otherSro.id, Name: otherSro.name }, Number: 'П-1', Status: 2 },
+      { Organization: { Id: otherSro.id, Name: otherSro.name }, Number: 'П-6', Status: 1 },
+      { Organization: { Id: third.id, Name: third.name }, Number: 'П-7', Status: 1 },
+      { Organization: { Id: third.id, Name: third.name }, Number: 'П-5', Status: 4 },
+    ];
+    expect(many.RegistrationNumbers).toEqual(expected);
+    const row = (result: { Results: { Id: number }[] }) => result.Results.find((item) => item.Id === many.Id);
+    // The plain list read with an offset, the split search by a word's start, an SRO's list, the public.
+    const secondPage = await search('page=1');
+    expect(names(secondPage).at(-1)).toBe('Ящерицына Елена Викторовна');
+    expect(row(secondPage)).toEqual({
+      Id: many.Id,
+      FullName: 'Ящерицына Елена Викторовна',
+      Status: 0,
+      RegistrationNumbers: expected,
+      IsDeleted: false,
+    });
+    expect(row(await search('term=ящер'))?.RegistrationNumbers).toEqual(expected);
+    expect(row(await search(`org=${third.id}`))?.RegistrationNumbers).toEqual(expected);
+    expect(row(await search('term=ящерицына', 'public'))?.RegistrationNumbers).toEqual(expected);
+    // The other rows of the page keep their own numbers, or none.
+    const others = secondPage.Results.filter((item: { Id: number }) => item.Id !== many.Id);
+    expect(others.map((item: { RegistrationNumbers: unknown[] }) => item.RegistrationNumbers)).toEqual(
+      others.map(() => []),
+    );
+    expect((await search('term=федоров')).Results[0].RegistrationNumbers).toEqual([
+      { Organization: { Id: sro.id, Name: sro.name }, Number: 'СЗО-17', Status: 3 },
+    ]);
+  });
 });
 
 describe('public answers', () => {

@@ -59,12 +59,10 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService; repo:
       const name = `${request.query.full ? 'Стажёры (полная выгрузка)' : 'Стажёры'} ${today}.xlsx`;
       const asciiName = `${request.query.full ? 'interns-full' : 'interns'}-${today}.xlsx`;
       const stream = new PassThrough();
-      writeInternExport(repo, service.registrationNumbersOf, filter, request.query.full, stream).catch(
-        (error: unknown) => {
-          request.log.error({ err: error }, 'export failed');
-          stream.destroy(error as Error);
-        },
-      );
+      writeInternExport(repo, filter, request.query.full, stream).catch((error: unknown) => {
+        request.log.error({ err: error }, 'export failed');
+        stream.destroy(error as Error);
+      });
       return reply
         .type(XLSX_CONTENT_TYPE)
         .header('content-disposition', attachmentDisposition(name, asciiName))

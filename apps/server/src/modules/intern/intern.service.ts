@@ -10,7 +10,6 @@ import {
   type InternSectionKey,
   type Internship,
   type PublicIntern,
-  type RegistrationNumber,
 } from '@registry/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -18,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { stableJson } from '../../lib/stable-json.js';
 import { toChangeProtocol } from './change-protocols.js';
 import { resolveReferences } from './intern-references.js';
-import { compareRegistrationNumbers, deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
+import { deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
 import { PAGE_SIZE } from '../../lib/search.js';
 import type { EntryRow, HistoryKindValue, InternFilter, InternRepository } from './intern.repository.js';
 
@@ -57,23 +56,6 @@ function groupBySection(rows: EntryRow[]): Record<InternSectionKey, Entry[]> {
     if (section in grouped) grouped[section].push(parseEntry(section, row));
   }
   return grouped;
-}
-
-function toRegistrationNumbers(
-  facts: Awaited<ReturnType<InternRepository['registrationFacts']>>,
-): Map<number, RegistrationNumber[]> {
-  const byIntern = new Map<number, typeof facts>();
-  for (const fact of facts) byIntern.set(fact.internId, [...(byIntern.get(fact.internId) ?? []), fact]);
-  return new Map(
-    [...byIntern].map(([internId, list]) => [
-      internId,
-      list.sort(compareRegistrationNumbers).map((fact) => ({
-        Organization: { Id: fact.organizationId, Name: fact.organizationName },
-        Number: fact.registryNumber!,
-        Status: fact.status,
-      })),
-    ]),
-  );
 }
 
 /** The indexed columns of the internships of the current state. */
@@ -267,10 +249,9 @@ export function createInternService(db: Db, repo: InternRepository) {
     async get(id: number): Promise<Intern> {
       const row = await repo.find(id);
       if (!row) throw new AppError(404, texts.internNotFound);
-      const [entries, protocols, facts, hasPendingImport] = await Promise.all([
+      const [entries, protocols, hasPendingImport] = await Promise.all([
         repo.currentEntries(db, id),
         repo.protocolsOf(id),
-        repo.registrationFacts([id]),
         repo.hasPendingImportRow(row.snils),
       ]);
       const sections = groupBySection(entries);
@@ -282,7 +263,7 @@ export function createInternService(db: Db, repo: InternRepository) {
         Status: row.status,
         IsDeleted: row.isDeleted,
         HasPendingImport: hasPendingImport,
-        RegistrationNumbers: toRegistrationNumbers(facts).get(id) ?? [],
+        RegistrationNumbers: row.registrationNumbers,
         ...(sections as unknown as Pick<Intern, InternSectionKey>),
         ChangeProtocols: protocols.map(toChangeProtocol),
       };
@@ -324,7 +305,8 @@ export function createInternService(db: Db, repo: InternRepository) {
 
     /**
      * A page of the list in alphabetical order. It counts only as far as the pagination can show, so that a
-     * list of a million trainees costs no more than one of a thousand; `HasMore` says more pages follow.
+     * list of a million trainees costs no more than one of a thousand; `HasMore` says more pages follow. The
+     * page and the count are the only two queries, run side by side.
      */
     async search(query: InternSearchQuery, isOperator: boolean): Promise<InternSearchResult> {
       const filter = toFilter(query, isOperator);
@@ -334,7 +316,6 @@ export function createInternService(db: Db, repo: InternRepository) {
         repo.countUpTo(filter, cap),
         repo.searchPage(filter, PAGE_SIZE, query.page * PAGE_SIZE),
       ]);
-      const numbers = await service.registrationNumbersOf(rows.map((row) => row.id));
       return {
         Page: query.page,
         TotalPages: Math.ceil(Math.min(total, cap - 1) / PAGE_SIZE),
@@ -343,15 +324,10 @@ export function createInternService(db: Db, repo: InternRepository) {
           Id: row.id,
           FullName: row.fullName,
           Status: row.status,
-          RegistrationNumbers: numbers.get(row.id) ?? [],
+          RegistrationNumbers: row.registrationNumbers,
           IsDeleted: row.isDeleted,
         })),
       };
-    },
-
-    /** Registration numbers for a page of list rows. */
-    async registrationNumbersOf(internIds: number[]) {
-      return toRegistrationNumbers(await repo.registrationFacts(internIds));
     },
   };
   return service;
