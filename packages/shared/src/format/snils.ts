@@ -17,10 +17,19 @@ export function formatSnils(digits: string): string {
 export function isValidSnils(digits: string): boolean {
   if (!/^\d{11}$/.test(digits)) return false;
   const body = digits.slice(0, 9);
-  if (Number(body) <= 1_001_998) return true;
+  return Number(body) <= 1_001_998 || snilsCheckNumber(body) === Number(digits.slice(9));
+}
+
+/** The check number of a SNILS's nine-digit body, by the rule above. */
+function snilsCheckNumber(body: string): number {
   let sum = 0;
   for (let i = 0; i < 9; i++) sum += Number(body[i]) * (9 - i);
-  let check = sum < 100 ? sum : sum === 100 || sum === 101 ? 0 : sum % 101;
-  if (check === 100) check = 0;
-  return check === Number(digits.slice(9));
+  const check = sum < 100 ? sum : sum === 100 || sum === 101 ? 0 : sum % 101;
+  return check === 100 ? 0 : check;
+}
+
+/** A valid SNILS made from a number of up to nine digits, with its check number, formatted. */
+export function snilsFromBody(body: number): string {
+  const digits = String(body).padStart(9, '0');
+  return formatSnils(digits + String(snilsCheckNumber(digits)).padStart(2, '0'));
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import { employmentTypes, internshipStatuses, InternshipStatus } from '@registry/shared';
+import { employmentTypes, internshipStatuses } from '@registry/shared';
 import { columnGroups, changeFileColumns, type ChangeFileColumn } from './change-file-columns.js';
+import { templateSample } from './change-file-sample.js';
 
 /*
  * The template an SRO fills in (IMPORT-TEMPLATE.md): sheet «Данные», a row of group titles over the 65
@@ -17,50 +18,6 @@ const FIRST_DATA_ROW = HEADER_ROW + 1;
 // Drop-downs and formats reach as far as a file may go: the row limit's default.
 const LAST_DATA_ROW = HEADER_ROW + 10_000;
 const DATE_FORMAT = 'dd.mm.yyyy';
-
-const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-/** The sample row by header: a trainee with a supervisor, an ongoing internship and a passed first stage. */
-export const templateSample: Record<string, string | number | Date> = {
-  Фамилия: 'Иванова',
-  Имя: 'Мария',
-  Отчество: 'Сергеевна',
-  СНИЛС: '112-233-445 95',
-  'Дата рождения': utc('1995-04-12'),
-  'Паспорт: серия': '45 12',
-  'Паспорт: номер': '345 678',
-  'Паспорт: дата выдачи': utc('2015-05-20'),
-  'Паспорт: кем выдан': 'ГУ МВД России по г. Москве',
-  Телефон: '+7 916 123-45-67',
-  'Почтовый адрес': '125009, г. Москва, ул. Тверская, д. 1, кв. 1',
-  'Адрес электронной почты': 'ivanova@example.ru',
-  'Образование: наименование': 'Высшее',
-  'Образование: код специальности': '21.03.02',
-  'Образование: квалификация': 'Бакалавр',
-  'Учебное заведение': 'Государственный университет по землеустройству',
-  'Руководитель: фамилия': 'Петров',
-  'Руководитель: имя': 'Сергей',
-  'Руководитель: отчество': 'Иванович',
-  'Руководитель: уникальный регистрационный номер': '12345',
-  'Руководитель: номер в ГРКИ': '1234',
-  'Руководитель: телефон': '+7 495 123-45-67',
-  'Руководитель: почтовый адрес': '125009, г. Москва, ул. Тверская, д. 2',
-  'Руководитель: адрес электронной почты': 'petrov@example.ru',
-  'Руководитель: форма занятости': employmentTypes.label(1),
-  'Руководитель: сокращённое наименование юридического лица': 'ООО «Кадастр»',
-  'Уникальный идентификационный номер стажировки': 'СТ-2025-001',
-  'Дата начала стажировки': utc('2025-03-15'),
-  'Статус стажировки': internshipStatuses.label(InternshipStatus.Ongoing),
-  'Продолжительность стажировки, мес.': 24,
-  'Решение о приёме на стажировку': '№ 12-П от 14.03.2025',
-  'Дата окончания договора': utc('2027-03-14'),
-  Договор: '№ 7 от 14.03.2025',
-  'Вводный этап: дата начала': utc('2025-03-15'),
-  'Вводный этап: дата окончания': utc('2025-04-15'),
-  'Вводный этап: пройден': 'Да',
-  'Вводный этап: материалы представлены': 'Да',
-  'Стажировка пройдена': 'Нет',
-};
 
 const quotedList = (values: string[]) => [`"${values.join(',')}"`];
 

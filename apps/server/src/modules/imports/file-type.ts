@@ -58,7 +58,7 @@ function detectPackage(bytes: Uint8Array, maxUnpackedBytes: number, fileName: st
   const contentTypes = zip.entries.get('[content_types].xml');
   if (!contentTypes) throw notExcel(fileName, has('word/document.xml') ? 'документ Word' : 'ZIP-архив');
   if (contentTypes.size > MAX_CONTENT_TYPES_BYTES) throw damaged('[Content_Types].xml too large');
-  const types = inflateEntry(bytes, contentTypes).toString('utf8');
+  const types = partTypes(inflateEntry(bytes, contentTypes).toString('utf8'));
   // A binary workbook's type also says «macroEnabled», so it is told apart first.
   if (/sheet\.binary/i.test(types) || has('xl/workbook.bin')) throw refuse(fileMessages.binaryWorkbook);
   if (/macroEnabled/i.test(types) || has('xl/vbaproject.bin')) throw refuse(fileMessages.macros);
@@ -66,6 +66,17 @@ function detectPackage(bytes: Uint8Array, maxUnpackedBytes: number, fileName: st
   if (has('word/document.xml')) throw notExcel(fileName, 'документ Word');
   if (has('ppt/presentation.xml')) throw notExcel(fileName, 'презентация PowerPoint');
   throw notExcel(fileName, 'ZIP-архив без книги');
+}
+
+/**
+ * The content types of the package's own parts. The defaults by extension are left out: writers such as
+ * SheetJS declare one for every kind of part they know, «.bin» as a binary workbook included.
+ */
+function partTypes(contentTypes: string): string {
+  return Array.from(
+    contentTypes.matchAll(/<Override\b[^>]*\bContentType\s*=\s*(["'])(.*?)\1/gi),
+    (match) => match[2],
+  ).join('\n');
 }
 
 function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {

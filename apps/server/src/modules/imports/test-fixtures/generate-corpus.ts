@@ -14,6 +14,7 @@ import {
   sampleRow,
   sheetOf,
   snilsFrom,
+  sheetJsXlsxOf,
   xlsOf,
   xlsxOf,
   zipOf,
@@ -105,6 +106,12 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
   // Honest files the reader reads.
   await add('template.xlsx', 'the template as served, sample row and all', template, { rows: 1 });
   await add('sample.xls', 'the sample row in a BIFF8 .xls', xlsOf(sample), { rows: 1 });
+  await add(
+    'sheetjs.xlsx',
+    'an .xlsx exported by a web application through SheetJS, its defaults naming every kind of part',
+    sheetJsXlsxOf(sample),
+    { rows: 1, firstRow: { PersonalInfo: { DateOfBirth: '1995-04-12' } } },
+  );
   await add('date1904.xlsx', 'dates in the 1904 date system', await xlsxOf(sample, { date1904: true }), {
     rows: 1,
     firstRow: { PersonalInfo: { DateOfBirth: '1995-04-12' } },

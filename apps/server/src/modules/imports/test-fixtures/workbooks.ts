@@ -1,8 +1,9 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
+import { snilsFromBody } from '@registry/shared';
 import { changeFileColumns } from '../change-file-columns.js';
-import { templateSample } from '../change-file-template.js';
+import { templateSample } from '../change-file-sample.js';
 
 /*
  * Spreadsheets for the reader's tests, made by code: honest ones through the libraries that office files
@@ -19,15 +20,7 @@ export const templateHeaders = changeFileColumns.map((column) =>
 );
 
 /** A valid SNILS (with its check number) made from a 9-digit body, formatted `###-###-### ##`. */
-export function snilsFrom(body: number): string {
-  const digits = String(body).padStart(9, '0');
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (9 - i);
-  let check = sum < 100 ? sum : sum === 100 || sum === 101 ? 0 : sum % 101;
-  if (check === 100) check = 0;
-  const all = digits + String(check).padStart(2, '0');
-  return `${all.slice(0, 3)}-${all.slice(3, 6)}-${all.slice(6, 9)} ${all.slice(9)}`;
-}
+export const snilsFrom = snilsFromBody;
 
 /** The template's sample row with some cells changed; `undefined` empties a cell. */
 export function sampleRow(overrides: RowValues = {}): RowValues {
@@ -76,8 +69,8 @@ function serialOf(date: Date, date1904: boolean): number {
   return (date.getTime() - Date.UTC(1899, 11, 30)) / DAY_MS - (date1904 ? 1462 : 0);
 }
 
-/** An .xls (BIFF8) written by SheetJS; dates become date-formatted serial numbers, as Excel writes them. */
-export function xlsOf(rows: Cell[][], options: BookOptions = {}): Buffer {
+/** A workbook built by SheetJS; dates become date-formatted serial numbers, as Excel writes them. */
+function sheetJsBook(rows: Cell[][], options: BookOptions): XLSX.WorkBook {
   const workbook = XLSX.utils.book_new();
   for (const [name, before] of Object.entries(options.sheetsBefore ?? {})) {
     XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(before), name);
@@ -94,8 +87,22 @@ export function xlsOf(rows: Cell[][], options: BookOptions = {}): Buffer {
   if (options.merges) sheet['!merges'] = options.merges.map((range) => XLSX.utils.decode_range(range));
   XLSX.utils.book_append_sheet(workbook, sheet, options.sheetName ?? 'Данные');
   if (options.date1904) workbook.Workbook = { ...workbook.Workbook, WBProps: { date1904: true } };
+  return workbook;
+}
+
+/** An .xls (BIFF8) written by SheetJS. */
+export function xlsOf(rows: Cell[][], options: BookOptions = {}): Buffer {
   // Text in a shared string table, as Excel writes it (and without the 255-character limit of inline text).
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8', bookSST: true }) as Buffer;
+  return XLSX.write(sheetJsBook(rows, options), {
+    type: 'buffer',
+    bookType: 'biff8',
+    bookSST: true,
+  }) as Buffer;
+}
+
+/** An .xlsx written by SheetJS, as web applications export them. */
+export function sheetJsXlsxOf(rows: Cell[][], options: BookOptions = {}): Buffer {
+  return XLSX.write(sheetJsBook(rows, options), { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
 export interface ZipPart {
