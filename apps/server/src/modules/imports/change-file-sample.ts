@@ -1,9 +1,6 @@
 import { employmentTypes, internshipStatuses, InternshipStatus } from '@registry/shared';
 
-/*
- * The template's sample row, apart from the template's writer: the reader's worker reads rows made from it
- * to warm up, and has no use for the writer.
- */
+/* The template's sample row, apart from the template's writer: the tests build their files from it. */
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
