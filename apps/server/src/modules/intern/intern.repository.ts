@@ -3,6 +3,7 @@ import {
   asc,
   count,
   eq,
+  fillPlaceholders,
   getTableColumns,
   gt,
   inArray,
@@ -28,7 +29,7 @@ import {
   organizations,
   schools,
 } from '../../db/schema/index.js';
-import { alphabetical, matchesTerm } from '../../lib/search.js';
+import { alphabetical } from '../../lib/search.js';
 import { protocolColumns } from './change-protocols.js';
 
 export type EntryRow = { id: number; section: string; position: number; data: Record<string, unknown> };
@@ -59,50 +60,97 @@ const likeLiteral = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 const alphabeticalKey = sql`${interns.searchKey} collate "C"`;
 
 /**
- * A word splits the list in two, the way the two parts are fastest to read in alphabetical order: names that
- * start with it, a range of the alphabetical index, and names that contain it further on, found by the
- * trigram index of the name without its first letter. A surname typed from its start («смирнова ел») lives
- * almost entirely in the first part, so its page is a short range read instead of a walk from «А» past every
- * name before «С».
+ * What decides the text of a filter's queries, as opposed to the values bound into them: filters of one shape
+ * run the same SQL, which the list builds once (see `createInternRepository`). The conditions below hold
+ * placeholders; a query made of them runs as `.prepare('').execute(values)`, an unnamed statement.
  */
-const startsWith = (word: string) => like(alphabeticalKey, `${likeLiteral(word)}%`);
-const containsAfterStart = (word: string) =>
-  and(like(sql`substr(${interns.searchKey}, 2)`, `%${likeLiteral(word)}%`), not(startsWith(word)))!;
+interface FilterShape {
+  snils: 'exact' | 'prefix' | null;
+  /** How many words of the term are matched anywhere in the name, besides the leading one. */
+  words: number;
+  /**
+   * Whether the term has a leading word, which splits the list's queries in two: its first essential word of
+   * three letters or more (shorter ones give the trigram indexes nothing).
+   */
+  leading: boolean;
+  status: boolean;
+  organization: boolean;
+  transfers: boolean;
+}
 
-/**
- * The conditions of a filter except the term's leading word (the first essential word of three letters or
- * more: shorter ones give the trigram indexes nothing), which is returned apart to split the query by.
- */
-function filterParts(filter: InternFilter): { conditions: SQL[]; leading: string | null } {
-  const conditions: SQL[] = [eq(interns.isDeleted, false)];
+/** A filter as a shape and the values of its placeholders. */
+function bindFilter(filter: InternFilter): { shape: FilterShape; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let words: string[] = [];
   let leading: string | null = null;
   if (filter.snils) {
+    values.snils = filter.snils.exact ? filter.snils.digits : `${filter.snils.digits}%`;
+  } else {
+    const essential = essentialWords(filter.term);
+    leading = essential.find((word) => word.length >= 3) ?? null;
+    words = essential.filter((word) => word !== leading);
+  }
+  words.forEach((word, index) => (values[`word${index}`] = `%${likeLiteral(word)}%`));
+  if (leading !== null) {
+    values.leadingStart = `${likeLiteral(leading)}%`;
+    values.leadingInside = `%${likeLiteral(leading)}%`;
+  }
+  if (filter.status !== undefined) values.status = filter.status;
+  if (filter.organizationId !== undefined) values.organizationId = filter.organizationId;
+  const shape: FilterShape = {
+    snils: filter.snils ? (filter.snils.exact ? 'exact' : 'prefix') : null,
+    words: words.length,
+    leading: leading !== null,
+    status: filter.status !== undefined,
+    organization: filter.organizationId !== undefined,
+    transfers: filter.transfersOnly === true,
+  };
+  return { shape, values };
+}
+
+/**
+ * The leading word splits the list in two, the way the two parts are fastest to read in alphabetical order:
+ * names that start with it, a range of the alphabetical index, and names that contain it further on, found
+ * by the trigram index of the name without its first letter. A surname typed from its start («смирнова ел»)
+ * lives almost entirely in the first part, so its page is a short range read instead of a walk from «А»
+ * past every name before «С».
+ */
+const startsWithLeading = like(alphabeticalKey, sql.placeholder('leadingStart'));
+const containsLeadingAfterStart = and(
+  like(sql`substr(${interns.searchKey}, 2)`, sql.placeholder('leadingInside')),
+  not(startsWithLeading),
+)!;
+
+/** The conditions of a filter's shape except the leading word, which splits the query. */
+function filterParts(shape: FilterShape): SQL[] {
+  const conditions: SQL[] = [eq(interns.isDeleted, false)];
+  if (shape.snils) {
     // The index is on the C collation, so both the exact and the prefix match name it to be used.
     const snils = sql`${interns.snils} collate "C"`;
     conditions.push(
-      filter.snils.exact ? sql`${snils} = ${filter.snils.digits}` : like(snils, `${filter.snils.digits}%`),
+      shape.snils === 'exact'
+        ? sql`${snils} = ${sql.placeholder('snils')}`
+        : like(snils, sql.placeholder('snils')),
     );
-  } else {
-    const words = essentialWords(filter.term);
-    leading = words.find((word) => word.length >= 3) ?? null;
-    const byTerm = matchesTerm(interns.searchKey, words.filter((word) => word !== leading).join(' '));
-    if (byTerm) conditions.push(byTerm);
   }
-  if (filter.status !== undefined) conditions.push(eq(interns.status, filter.status));
-  if (filter.organizationId !== undefined) {
+  for (let index = 0; index < shape.words; index++) {
+    conditions.push(like(interns.searchKey, sql.placeholder(`word${index}`)));
+  }
+  if (shape.status) conditions.push(eq(interns.status, sql.placeholder('status')));
+  if (shape.organization) {
     conditions.push(
-      sql`exists (select 1 from ${internshipFacts} where ${internshipFacts.internId} = ${interns.id} and ${internshipFacts.organizationId} = ${filter.organizationId})`,
+      sql`exists (select 1 from ${internshipFacts} where ${internshipFacts.internId} = ${interns.id} and ${internshipFacts.organizationId} = ${sql.placeholder('organizationId')})`,
     );
   }
-  if (filter.transfersOnly) conditions.push(gt(interns.organizationCount, 1));
-  return { conditions, leading };
+  if (shape.transfers) conditions.push(gt(interns.organizationCount, 1));
+  return conditions;
 }
 
-/** All conditions of a filter in one list, for reading the list in order from a given name on. */
-function filterConditions(filter: InternFilter): SQL[] {
-  const { conditions, leading } = filterParts(filter);
-  const byLeading = matchesTerm(interns.searchKey, leading ?? undefined);
-  return byLeading ? [...conditions, byLeading] : conditions;
+/** All conditions of a filter's shape in one list, for reading the list in order from a given name on. */
+function filterConditions(shape: FilterShape): SQL[] {
+  const conditions = filterParts(shape);
+  if (shape.leading) conditions.push(like(interns.searchKey, sql.placeholder('leadingInside')));
+  return conditions;
 }
 
 const listOrder = [alphabetical(interns.searchKey), asc(interns.id)];
@@ -161,10 +209,15 @@ const pageColumns = {
   key: sql<string>`${alphabeticalKey}`.as('key'),
 };
 
-/** The rows of a page in list order, with the key they are ordered by. */
-function pageRows(db: Db, filter: InternFilter, limit: number, offset: number) {
-  const { conditions, leading } = filterParts(filter);
-  if (leading === null) {
+/**
+ * The rows of a page in list order, with the key they are ordered by. Placeholders: those of the filter,
+ * `limit`, `offset`, and `partLimit` (their sum) when the leading word splits the query.
+ */
+function pageRows(db: Db, shape: FilterShape) {
+  const conditions = filterParts(shape);
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  if (!shape.leading) {
     return db
       .select(pageColumns)
       .from(interns)
@@ -180,8 +233,8 @@ function pageRows(db: Db, filter: InternFilter, limit: number, offset: number) {
       .from(interns)
       .where(and(...conditions, condition))
       .orderBy(...listOrder)
-      .limit(offset + limit);
-  const matching = unionAll(part(startsWith(leading)), part(containsAfterStart(leading))).as('matching');
+      .limit(sql.placeholder('partLimit'));
+  const matching = unionAll(part(startsWithLeading), part(containsLeadingAfterStart)).as('matching');
   return db
     .select({
       id: matching.id,
@@ -200,8 +253,8 @@ function pageRows(db: Db, filter: InternFilter, limit: number, offset: number) {
  * A page of the list with each row's registration numbers. They are read around the cut page, not beside the
  * rows it is cut from, so that only the page's own rows (not those an offset skips) look them up.
  */
-function pageQuery(db: Db, filter: InternFilter, limit: number, offset: number) {
-  const page = pageRows(db, filter, limit, offset).as('page');
+function pageQuery(db: Db, shape: FilterShape) {
+  const page = pageRows(db, shape).as('page');
   return db
     .select({
       id: page.id,
@@ -214,8 +267,10 @@ function pageQuery(db: Db, filter: InternFilter, limit: number, offset: number) 
     .orderBy(page.key, page.id);
 }
 
-function countQuery(db: Db, filter: InternFilter, cap: number) {
-  const { conditions, leading } = filterParts(filter);
+/** How many trainees match, up to the placeholder `cap`. */
+function countQuery(db: Db, shape: FilterShape) {
+  const conditions = filterParts(shape);
+  const cap = sql.placeholder('cap');
   const part = (condition?: SQL) =>
     db
       .select({ one: sql`1`.as('one') })
@@ -223,10 +278,13 @@ function countQuery(db: Db, filter: InternFilter, cap: number) {
       .where(and(...conditions, condition))
       .limit(cap);
   const matching = (
-    leading === null ? part() : unionAll(part(startsWith(leading)), part(containsAfterStart(leading)))
+    shape.leading ? unionAll(part(startsWithLeading), part(containsLeadingAfterStart)) : part()
   ).as('matching');
   return db.select({ n: sql<number>`least(count(*), ${cap})::int` }).from(matching);
 }
+
+/** The values of a page's placeholders besides the filter's. */
+const pageValues = (limit: number, offset: number) => ({ limit, offset, partLimit: offset + limit });
 
 /** The columns the export writes; the registration numbers only for the sheet that shows them. */
 const exportColumns = (withNumbers: boolean) => ({
@@ -242,13 +300,38 @@ export function searchQueriesSql(
   filter: InternFilter,
   page: { limit: number; offset: number; cap: number },
 ) {
+  const { shape, values } = bindFilter(filter);
+  const all = { ...values, ...pageValues(page.limit, page.offset), cap: page.cap };
+  const withValues = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
+    sql: text,
+    params: fillPlaceholders(params, all),
+  });
   return {
-    page: pageQuery(db, filter, page.limit, page.offset).toSQL(),
-    count: countQuery(db, filter, page.cap).toSQL(),
+    page: withValues(pageQuery(db, shape).toSQL()),
+    count: withValues(countQuery(db, shape).toSQL()),
   };
 }
 
+/** How many shapes of search keep their built queries; the rarest (a term of many words) are built anew. */
+const SHAPES_KEPT = 100;
+
 export function createInternRepository(db: Db) {
+  // The list's two queries per shape of filter, built once: Drizzle took longer to build them than PostgreSQL
+  // to run them. Unnamed, so PostgreSQL still plans each run for its values, as a LIKE 'prefix%' needs.
+  const searchQueries = new Map<string, ReturnType<typeof prepareSearch>>();
+  function prepareSearch(shape: FilterShape) {
+    return { page: pageQuery(db, shape).prepare(''), count: countQuery(db, shape).prepare('') };
+  }
+  function searchQueriesOf(shape: FilterShape) {
+    const key = JSON.stringify(shape);
+    let queries = searchQueries.get(key);
+    if (!queries) {
+      if (searchQueries.size >= SHAPES_KEPT) searchQueries.delete(searchQueries.keys().next().value!);
+      searchQueries.set(key, (queries = prepareSearch(shape)));
+    }
+    return queries;
+  }
+
   return {
     /** Locks the trainee row for the rest of the transaction. */
     async lock(tx: Db, id: number) {
@@ -409,12 +492,14 @@ export function createInternRepository(db: Db) {
 
     /** One page of the list, with each row's registration numbers. */
     async searchPage(filter: InternFilter, limit: number, offset: number) {
-      return pageQuery(db, filter, limit, offset);
+      const { shape, values } = bindFilter(filter);
+      return searchQueriesOf(shape).page.execute({ ...values, ...pageValues(limit, offset) });
     },
 
     /** How many trainees match, counting no further than `cap`: an exact count of a million rows is never paid. */
     async countUpTo(filter: InternFilter, cap: number): Promise<number> {
-      const [row] = await countQuery(db, filter, cap);
+      const { shape, values } = bindFilter(filter);
+      const [row] = await searchQueriesOf(shape).count.execute({ ...values, cap });
       return row?.n ?? 0;
     },
 
@@ -428,7 +513,8 @@ export function createInternRepository(db: Db) {
       size: number,
       withNumbers: boolean,
     ) {
-      const conditions = filterConditions(filter);
+      const { shape, values } = bindFilter(filter);
+      const conditions = filterConditions(shape);
       if (after) {
         conditions.push(
           sql`(${interns.searchKey} collate "C", ${interns.id}) > (${after.searchKey} collate "C", ${after.id})`,
@@ -439,7 +525,9 @@ export function createInternRepository(db: Db) {
         .from(interns)
         .where(and(...conditions))
         .orderBy(...listOrder)
-        .limit(size);
+        .limit(size)
+        .prepare('')
+        .execute(values);
     },
 
     /**
@@ -449,6 +537,7 @@ export function createInternRepository(db: Db) {
      * once; an id takes a few bytes, so even a list of a million stays small.
      */
     async idsInOrder(filter: InternFilter): Promise<number[]> {
+      const { shape, values } = bindFilter(filter);
       const [row] = await db
         .select({
           ids: sql<
@@ -456,7 +545,9 @@ export function createInternRepository(db: Db) {
           >`coalesce(array_agg(${interns.id} order by ${alphabeticalKey}, ${interns.id}), '{}')`,
         })
         .from(interns)
-        .where(and(...filterConditions(filter)));
+        .where(and(...filterConditions(shape)))
+        .prepare('')
+        .execute(values);
       return row?.ids ?? [];
     },
 
