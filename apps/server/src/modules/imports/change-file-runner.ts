@@ -69,8 +69,8 @@ function spawnReaderWorker(memoryMb: number): Worker {
 
 /*
  * Starting a worker and loading the reader in it costs ~0.15 s, as much as reading a file of 1,000 rows.
- * Once warmed, the server keeps one worker loaded and waiting, and loads the next shortly after each file. Each worker still reads a single file
- * with a fresh heap: only the start is paid in advance.
+ * Once warmed, the server keeps one worker loaded and waiting, and loads the next shortly after each file.
+ * Each worker still reads a single file with a fresh heap: only the start is paid in advance.
  */
 const REFILL_DELAY_MS = 1000;
 
