@@ -158,7 +158,10 @@ async function insertChunk(database: Database, chunk: ReturnType<typeof generate
       as i(entry_id, intern_id, organization_id, status, registry_number, started_at)`);
 }
 
-/** Drops the secondary indexes of the loaded tables and returns the statements that rebuild them. */
+/**
+ * Drops the secondary indexes of the loaded tables and returns the statements that rebuild them, with the
+ * statistics targets a migration set on their columns (a dropped index forgets them).
+ */
 async function dropSecondaryIndexes(database: Database): Promise<string[]> {
   const { rows } = (await database.db.execute(sql`
     select indexname, indexdef from pg_indexes
@@ -166,8 +169,14 @@ async function dropSecondaryIndexes(database: Database): Promise<string[]> {
       and indexname not in (select conname from pg_constraint)`)) as unknown as {
     rows: { indexname: string; indexdef: string }[];
   };
+  const { rows: targets } = (await database.db.execute(sql`
+    select format('alter index %I alter column %s set statistics %s', c.relname, a.attnum, a.attstattarget)
+      as statement
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+    where c.relname in ${rows.length > 0 ? rows.map((row) => row.indexname) : ['']}
+      and a.attstattarget > 0`)) as unknown as { rows: { statement: string }[] };
   for (const row of rows) await database.db.execute(sql.raw(`drop index "${row.indexname}"`));
-  return rows.map((row) => row.indexdef);
+  return [...rows.map((row) => row.indexdef), ...targets.map((row) => row.statement)];
 }
 
 /**
