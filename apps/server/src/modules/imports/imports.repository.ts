@@ -153,7 +153,7 @@ export function createImportsRepository(db: Db) {
         const ends = batch.rowNumbers.map((_, i) => bounds[2 * i + 2]! + 1);
         const payload = Buffer.from(batch.payload.buffer, batch.payload.byteOffset, batch.payload.byteLength);
         const slice = (from: SQL, to: SQL) =>
-          sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')::json`;
+          sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')`;
         await tx.execute(sql`
           insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
           select ${importId}, r.row_number, r.full_name, r.snils,
