@@ -192,7 +192,7 @@ const registrationNumbers = (internId: AnyColumn) =>
 
 /**
  * The registration numbers as the export's cell shows them, «СРО: номер; СРО: номер». Made as text here: on
- * PGlite building json for every row of a large export costs a fifth of its time.
+ * PGlite the batch queries of an export of 100,000 rows take 2.0 s so, and 2.4 s building json.
  */
 const registrationText = (internId: AnyColumn) =>
   ofRegistrations<string>(
