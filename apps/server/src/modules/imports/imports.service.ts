@@ -12,7 +12,6 @@ import type { CurrentAccount } from '../account/account.service.js';
 import { daysLeft } from './deadline.js';
 import type { FileInfo, FileStore } from './file-store.js';
 import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
-
 import { rejectionFile } from './rejection-file.js';
 
 export const importTexts = {
