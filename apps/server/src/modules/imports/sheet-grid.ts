@@ -1,3 +1,6 @@
+import * as XLSX from '@e965/xlsx';
+import { fileMessages, ChangeFileRefusal } from './change-file-messages.js';
+
 /*
  * The one shape both spreadsheet formats are read into, so that the change-file rules never care whether a
  * cell came from .xlsx or .xls: rows with their spreadsheet numbers, cells by column index, merged ranges.
@@ -55,6 +58,35 @@ export function lastAllowedRow(limits: SheetLimits): number {
 export function isFilled(value: CellValue | undefined): value is CellValue {
   if (value === undefined) return false;
   return typeof value !== 'string' || value.trim() !== '';
+}
+
+/** Keeps a filled cell in its row; a cell beyond the limits refuses the file where it is met, before more is read. */
+export function keepCell(row: SheetRow, column: number, value: CellValue, limits: SheetLimits) {
+  if (column >= limits.maxColumns) {
+    const letters = columnLetters(column);
+    throw new ChangeFileRefusal('too-large', [fileMessages.columnBeyondLimit(letters, limits.maxColumns)]);
+  }
+  if (row.number > lastAllowedRow(limits)) {
+    throw new ChangeFileRefusal('too-large', [fileMessages.rowBeyondLimit(row.number, limits.maxRows)]);
+  }
+  row.cells[column] = value;
+}
+
+// Built-in number formats that are dates (ECMA-376 §18.8.30, the same ids in BIFF8), East Asian ones too.
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36,
+]);
+for (let id = 45; id <= 58; id++) if (id < 48 || id > 49) BUILT_IN_DATE_FORMATS.add(id);
+
+const customDateFormats = new Map<string, boolean>();
+
+/** Whether a number format, built in by its id or written out, shows a date (or a time). */
+export function isDateFormat(id: number, custom: string | undefined): boolean {
+  if (custom === undefined) return BUILT_IN_DATE_FORMATS.has(id);
+  // A sheet has a handful of formats and many cells, so the answer is remembered.
+  let isDate = customDateFormats.get(custom);
+  if (isDate === undefined) customDateFormats.set(custom, (isDate = Boolean(XLSX.SSF.is_date(custom))));
+  return isDate;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,4 @@
 import { constants, inflateRawSync } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
 import { normalizeForSearch } from '@registry/shared';
 import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
 import { trackHeap } from './heap-peak.js';
@@ -7,10 +6,11 @@ import {
   SheetDate,
   SheetError,
   HEADER_SEARCH_ROWS,
-  columnLetters,
   columnOfReference,
   excelSerialToIso,
+  isDateFormat,
   isFilled,
+  keepCell,
   lastAllowedRow,
   parseCellReference,
   type CellRange,
@@ -32,11 +32,6 @@ import { inflateEntry, type ZipArchive, type ZipEntry } from './zip-archive.js';
 
 const DATA_SHEET_NAME = 'данные';
 const CHUNK_BYTES = 1 << 20;
-// Built-in number formats that are dates (ECMA-376 §18.8.30), including the East Asian ones.
-const BUILT_IN_DATE_FORMATS = new Set([
-  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36,
-]);
-for (let id = 45; id <= 58; id++) if (id < 48 || id > 49) BUILT_IN_DATE_FORMATS.add(id);
 
 interface Relationship {
   id: string;
@@ -252,8 +247,7 @@ function readDateStyles(xml: string | null): boolean[] {
   const cellXfs = /<(?:[\w.-]+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?cellXfs>/.exec(xml)?.[1] ?? '';
   return [...cellXfs.matchAll(/<(?:[\w.-]+:)?xf\b([^<>]*)>/g)].map((match) => {
     const id = Number(readAttributes(match[1]!).get('numFmtId') ?? 0);
-    const custom = customFormats.get(id);
-    return custom === undefined ? BUILT_IN_DATE_FORMATS.has(id) : Boolean(XLSX.SSF.is_date(custom));
+    return isDateFormat(id, customFormats.get(id));
   });
 }
 
@@ -391,19 +385,10 @@ function readRange(ref: string): CellRange | null {
   return { top: start.row, left: start.column, bottom: end.row, right: end.column };
 }
 
-/** Keeps a filled cell; a filled cell beyond the limits refuses the file there, before more is read. */
+/** Keeps the cell if it is filled. */
 function storeCell(row: SheetRow, cell: OpenCell, context: ScanContext) {
   const value = cellValue(cell, context);
-  if (!isFilled(value)) return;
-  const { limits } = context;
-  if (cell.column >= limits.maxColumns) {
-    const letters = columnLetters(cell.column);
-    throw new ChangeFileRefusal('too-large', [fileMessages.columnBeyondLimit(letters, limits.maxColumns)]);
-  }
-  if (row.number > lastAllowedRow(limits)) {
-    throw new ChangeFileRefusal('too-large', [fileMessages.rowBeyondLimit(row.number, limits.maxRows)]);
-  }
-  row.cells[cell.column] = value;
+  if (isFilled(value)) keepCell(row, cell.column, value, context.limits);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;

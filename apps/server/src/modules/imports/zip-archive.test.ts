@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeFileRefusal, fileMessages } from './change-file-messages.js';
+import { fileMessages } from './change-file-messages.js';
 import { zipOf } from './test-fixtures/workbooks.js';
 import { inflateEntry, readZipDirectory } from './zip-archive.js';
+import { refusalOf } from './test-fixtures/refusal.js';
 
 const parts = [
   { name: 'a.xml', data: '<a>' + 'x'.repeat(1000) + '</a>' },
@@ -13,16 +14,6 @@ function centralEntryAt(zip: Buffer, n: number): number {
   let at = zip.readUInt32LE(zip.length - 6);
   for (let i = 0; i < n; i++) at += 46 + zip.readUInt16LE(at + 28);
   return at;
-}
-
-function refusalOf(action: () => unknown): ChangeFileRefusal {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof ChangeFileRefusal) return error;
-    throw error;
-  }
-  throw new Error('nothing was refused');
 }
 
 describe('the zip directory of an .xlsx', () => {
