@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { concurrencyLimit, readInWorker } from './change-file-runner.js';
 import { writeCorpus } from './test-fixtures/generate-corpus.js';
+import { officeRows } from './test-fixtures/make-office-files.js';
 import { rowsAsRead } from './test-fixtures/packed-rows.js';
 import { testOptions } from './test-fixtures/reader-options.js';
 
@@ -111,5 +112,21 @@ describe.concurrent.skipIf(onPostgres)('files saved by LibreOffice', () => {
       InternshipSteps: { EntryStep: { EndedAt: '2024-02-20', HasPassed: true } },
     });
     expect(second!.raw['СНИЛС']).toBe('1234567819');
+  });
+
+  it('libreoffice-rows.xls, 300 template rows with strings over several records, is read exactly', async () => {
+    const bytes = await readFile(path.join(officeFiles, 'libreoffice-rows.xls'));
+    const result = await limited(() => readInWorker(bytes, 'libreoffice-rows.xls', testOptions(), settings));
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    const rows = rowsAsRead(result);
+    expect(rows).toHaveLength(300);
+    expect(rows.map((row) => row.PersonalInfo.Snils)).toEqual(
+      officeRows.slice(1).map((cells) => cells[officeRows[0]!.indexOf('СНИЛС *')]),
+    );
+    expect(rows[299]).toMatchObject({
+      rowNumber: 301,
+      PersonalInfo: { LastName: 'O’Brien', PatronymicName: 'Сергеевна', DateOfBirth: '1999-03-19' },
+      Internship: { RegistryNumber: 'СТ-299' },
+    });
   });
 });

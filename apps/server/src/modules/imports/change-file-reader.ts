@@ -112,7 +112,9 @@ export function readChangeFile(
     const detected = detectFileType(bytes, limits, fileName);
     trackHeap();
     const grid =
-      detected.format === 'xlsx' ? readXlsxSheet(bytes, detected.zip, limits) : readXlsSheet(bytes, limits);
+      detected.format === 'xlsx'
+        ? readXlsxSheet(bytes, detected.zip, limits)
+        : readXlsSheet(detected.stream, limits);
     trackHeap();
     return { ok: true, extension: detected.format, ...readGrid(grid, options, sink) };
   } catch (error) {

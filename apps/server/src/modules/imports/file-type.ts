@@ -4,12 +4,15 @@ import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from '.
 
 /*
  * What a file is, decided by its content and never by its name: an .xlsx is a zip package whose main part
- * is a workbook, an .xls is an OLE2 compound file with a Workbook stream. Everything else is refused with a
+ * is a workbook, an .xls is an OLE2 compound file with a BIFF8 Workbook stream. Everything else is refused with a
  * message that names what the file really is, because «не является книгой Excel» alone does not tell a
  * clerk that the system they exported from wrote CSV or HTML under an Excel name.
  */
 
-export type DetectedFile = { format: 'xlsx'; zip: ZipArchive } | { format: 'xls' };
+export type DetectedFile =
+  | { format: 'xlsx'; zip: ZipArchive }
+  /** The compound file's Workbook stream, BIFF8, which holds the whole book. */
+  | { format: 'xls'; stream: Buffer };
 
 const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 // [Content_Types].xml of a real workbook is a few kilobytes; a larger one is not worth unpacking to look at.
@@ -86,22 +89,36 @@ function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   } catch (error) {
     throw damaged(`cfb: ${(error as Error).message}`);
   }
-  const find = (name: string) => XLSX.CFB.find(container, name) as { content?: ArrayLike<number> } | null;
+  const find = (name: string) => XLSX.CFB.find(container, name) as { content?: Uint8Array | number[] } | null;
   // A password-protected .xlsx is an OLE2 file that carries the encrypted package.
   if (find('EncryptionInfo') || find('EncryptedPackage')) throw refuse(fileMessages.encrypted);
-  const workbook = find('Workbook') ?? find('Book');
+  const workbook = find('Workbook');
   if (workbook?.content && workbook.content.length > 0) {
     // SheetJS gives a stream's content as a Buffer or as an array of bytes, depending on its input.
-    if (isEncryptedBiff(Buffer.from(workbook.content))) throw refuse(fileMessages.encrypted);
-    return { format: 'xls' };
+    const { content } = workbook;
+    const stream = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    if (isEncryptedBiff(stream)) throw refuse(fileMessages.encrypted);
+    if (!isBiff8(stream)) throw refuse(fileMessages.oldExcel);
+    return { format: 'xls', stream };
   }
+  // Excel 5/95 named the stream Book; its text is in a code page, not Unicode.
+  if (find('Book')) throw refuse(fileMessages.oldExcel);
   if (find('WordDocument')) throw notExcel(fileName, 'документ Word');
   if (find('PowerPoint Document')) throw notExcel(fileName, 'презентация PowerPoint');
   throw notExcel(fileName, 'составной документ Office без книги');
 }
 
+const BIFF_BOF = 0x0809;
+const BIFF8_VERSION = 0x0600;
 const BIFF_FILEPASS = 0x002f;
 const BIFF_EOF = 0x000a;
+
+/** A BIFF8 stream begins with a BOF record of version 0x0600; Excel 5/95's BIFF5 says 0x0500. */
+function isBiff8(stream: Buffer): boolean {
+  return (
+    stream.length >= 8 && stream.readUInt16LE(0) === BIFF_BOF && stream.readUInt16LE(4) === BIFF8_VERSION
+  );
+}
 
 /** An encrypted .xls keeps its structure but has a FILEPASS record among the first records of its globals. */
 function isEncryptedBiff(stream: Buffer): boolean {

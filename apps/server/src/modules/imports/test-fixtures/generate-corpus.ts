@@ -8,6 +8,8 @@ import { cellProblem, fileMessages, type RefusalKind } from '../change-file-mess
 import { badCells } from './bad-cells.js';
 import {
   MAIN,
+  compoundFile,
+  excel95Of,
   RELS,
   inlineRow,
   packageOf,
@@ -48,19 +50,6 @@ const minimalRow = ['Иванова', 'Мария', '112-233-445 95'];
 function worksheet(sheetData: string, dimension?: string): string {
   const dimensionXml = dimension ? `<dimension ref="${dimension}"/>` : '';
   return `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}">${dimensionXml}<sheetData>${sheetData}</sheetData></worksheet>`;
-}
-
-/** An OLE2 compound file with these streams, as Office writes encrypted books and .doc files. */
-function compoundFile(streams: Record<string, Uint8Array | string>): Buffer {
-  const container = XLSX.CFB.utils.cfb_new();
-  for (const [name, content] of Object.entries(streams)) {
-    XLSX.CFB.utils.cfb_add(
-      container,
-      `/${name}`,
-      typeof content === 'string' ? Buffer.from(content) : content,
-    );
-  }
-  return Buffer.from(XLSX.CFB.write(container, { type: 'buffer', fileType: 'cfb' }) as Uint8Array);
 }
 
 /** An .xls whose globals carry a FILEPASS record (XOR obfuscation) right after BOF, as Excel writes it. */
@@ -233,6 +222,12 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
     'an Excel 2003 XML spreadsheet',
     '<?xml version="1.0"?><?mso-application progid="Excel.Sheet"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>',
     refusal('file-type', fileMessages.spreadsheetXml),
+  );
+  await add(
+    'excel95.xls',
+    'an Excel 5/95 book (BIFF5), its text in a code page',
+    excel95Of(sample),
+    refusal('file-type', fileMessages.oldExcel),
   );
   await add(
     'biff4.xls',

@@ -3,14 +3,15 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { snilsFrom, xlsxOf, type Cell } from './workbooks.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf, type Cell } from './workbooks.js';
 
 /*
  * Makes the honest files an office suite saved, committed in office/ and read by the corpus test:
  *   npx tsx apps/server/src/modules/imports/test-fixtures/make-office-files.ts
  * It writes a clerk's sheet with exceljs and lets LibreOffice (Debian's libreoffice-calc) save it as .xlsx
  * and as .xls, so the files carry LibreOffice's own parts, styles and records. The test needs only the
- * committed files, not LibreOffice.
+ * committed files, not LibreOffice. A second, longer sheet of template rows is saved as .xls only: its
+ * shared strings run over several CONTINUE records, as every real .xls of a few hundred rows does.
  */
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -79,6 +80,21 @@ export const officeSheet: Cell[][] = [
   ],
 ];
 
+/** Template rows of different trainees, enough for a shared string table of many records. */
+export const officeRows: Cell[][] = sheetOf(
+  Array.from({ length: 300 }, (_, i) =>
+    sampleRow({
+      Фамилия: ['Иванова', 'Петров', 'Смирнова', 'Кузнецов', 'O’Brien'][i % 5],
+      Отчество: i % 7 === 0 ? null : 'Сергеевна',
+      СНИЛС: snilsFrom(300_000_000 + i * 11),
+      'Дата рождения': utc(`19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`),
+      'Паспорт: номер': String(200_000 + i),
+      'Адрес электронной почты': `trainee${i}@example.ru`,
+      'Уникальный идентификационный номер стажировки': `СТ-${i}`,
+    }),
+  ),
+);
+
 // As a script: make the files with LibreOffice and put them beside this script.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'office');
@@ -92,5 +108,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     });
     await copyFile(path.join(target, `libreoffice.${format}`), path.join(out, `libreoffice.${format}`));
   }
+  const rows = path.join(work, 'libreoffice-rows.xlsx');
+  await writeFile(rows, await xlsxOf(officeRows, { sheetName: 'Данные' }));
+  execFileSync('soffice', ['--headless', '--convert-to', 'xls', '--outdir', work, rows], {
+    stdio: 'inherit',
+  });
+  await copyFile(path.join(work, 'libreoffice-rows.xls'), path.join(out, 'libreoffice-rows.xls'));
   await rm(work, { recursive: true, force: true });
 }

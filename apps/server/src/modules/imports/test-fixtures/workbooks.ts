@@ -100,6 +100,24 @@ export function xlsOf(rows: Cell[][], options: BookOptions = {}): Buffer {
   }) as Buffer;
 }
 
+/** An OLE2 compound file with these streams, as Office writes encrypted books and .doc files. */
+export function compoundFile(streams: Record<string, Uint8Array | string>): Buffer {
+  const container = XLSX.CFB.utils.cfb_new();
+  for (const [name, content] of Object.entries(streams)) {
+    XLSX.CFB.utils.cfb_add(
+      container,
+      `/${name}`,
+      typeof content === 'string' ? Buffer.from(content) : content,
+    );
+  }
+  return Buffer.from(XLSX.CFB.write(container, { type: 'buffer', fileType: 'cfb' }) as Uint8Array);
+}
+
+/** An Excel 5/95 .xls (BIFF5) written by SheetJS, as old systems still export them. */
+export function excel95Of(rows: Cell[][]): Buffer {
+  return XLSX.write(sheetJsBook(rows, {}), { type: 'buffer', bookType: 'biff5' }) as Buffer;
+}
+
 /** An .xlsx written by SheetJS, as web applications export them. */
 export function sheetJsXlsxOf(rows: Cell[][], options: BookOptions = {}): Buffer {
   return XLSX.write(sheetJsBook(rows, options), { type: 'buffer', bookType: 'xlsx' }) as Buffer;

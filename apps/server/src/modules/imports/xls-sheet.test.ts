@@ -1,0 +1,257 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { readXlsSheet } from './xls-sheet.js';
+import { fileMessages } from './change-file-messages.js';
+import { detectFileType } from './file-type.js';
+import {
+  SheetDate,
+  SheetError,
+  columnLetters,
+  isFilled,
+  lastAllowedRow,
+  type SheetGrid,
+} from './sheet-grid.js';
+import { badCells } from './test-fixtures/bad-cells.js';
+import {
+  BIFF,
+  cell,
+  chartSubstream,
+  f64,
+  record,
+  streamOf,
+  u16,
+  u32,
+  u8,
+  unicodeString,
+  utf16,
+  type SheetSpec,
+} from './test-fixtures/biff8.js';
+import { compoundFile, sampleRow, sheetOf, xlsOf } from './test-fixtures/workbooks.js';
+import { sheetJsGrid } from './test-fixtures/sheetjs-grid.js';
+import { refusalOf } from './test-fixtures/refusal.js';
+
+const limits = { maxRows: 10_000, maxColumns: 200 };
+
+const xf = (format: number) => record(BIFF.xf, u16(0), u16(format), Buffer.alloc(16));
+const labelSst = (row: number, column: number, index: number) =>
+  record(BIFF.labelSst, cell(row, column), u32(index));
+const rk = (value: number) => u32(Number.isInteger(value) ? ((value << 2) | 2) >>> 0 : 0);
+const formula = (row: number, column: number, result: number[]) =>
+  record(BIFF.formula, cell(row, column), result, u16(0), u32(0), u16(0));
+
+/** Styles: 0 General, 1 a custom date format, 2 the built-in date format 14, 3 a percentage. */
+const styleRecords = [
+  record(BIFF.format, u16(164), unicodeString('DD.MM.YYYY')),
+  xf(0),
+  xf(164),
+  xf(14),
+  xf(10),
+];
+
+/**
+ * A shared string table whose strings run on into CONTINUE records: one switches from one-byte to
+ * two-byte characters there, one has rich-text runs cut in half, one carries phonetic data.
+ */
+const sharedStrings = [
+  record(
+    BIFF.sst,
+    u32(6),
+    u32(4),
+    unicodeString('Фамилия'),
+    u16(15),
+    u8(0),
+    'Ivanova', // the first 7 of 15 characters, one byte each
+  ),
+  record(BIFF.continue, u8(1), utf16('-Петрова'), u16(5), u8(0x09), u16(1), utf16('СНИЛС'), [0, 0]),
+  record(BIFF.continue, [1, 0], u16(3), u8(0x04), u32(6), 'abc', [1, 2, 3]),
+  record(BIFF.continue, [4, 5, 6]),
+];
+
+const dataSheet: SheetSpec = {
+  name: 'Данные',
+  records: [
+    record(BIFF.dimensions, u32(0), u32(7), u16(0), u16(5), u16(0)),
+    labelSst(0, 0, 0),
+    labelSst(0, 1, 2),
+    labelSst(1, 0, 1),
+    record(BIFF.label, cell(1, 1), unicodeString('Ёлкина')),
+    record(BIFF.number, cell(1, 2, 1), f64(45_731)),
+    record(BIFF.rk, cell(1, 3), rk(12_345)),
+    record(BIFF.rk, cell(1, 4), u32(((1234 << 2) | 3) >>> 0)), // 1234 / 100
+    // Three cells in one: an integer, a date under the built-in format, and 1.5 as a double's high bits.
+    record(BIFF.mulRk, u16(2), u16(0), u16(0), rk(7), u16(2), rk(45_731), u16(0), u32(0x3ff80000), u16(2)),
+    formula(3, 0, [...f64(42)]),
+    formula(3, 1, [0, 0, 0, 0, 0, 0, 0xff, 0xff]),
+    record(BIFF.sharedFormula, Buffer.alloc(10)),
+    record(BIFF.string, unicodeString('Итого')),
+    formula(3, 2, [1, 0, 1, 0, 0, 0, 0xff, 0xff]),
+    formula(3, 3, [2, 0, 0x2a, 0, 0, 0, 0xff, 0xff]),
+    formula(3, 4, [3, 0, 0, 0, 0, 0, 0xff, 0xff]),
+    ...chartSubstream(),
+    record(BIFF.boolErr, cell(4, 0), [1, 0]),
+    record(BIFF.boolErr, cell(4, 1), [0x07, 1]),
+    record(BIFF.boolErr, cell(4, 2), [0, 0]),
+    labelSst(5, 0, 3),
+    record(BIFF.label, cell(6, 0), unicodeString('  \u00a0')),
+    record(BIFF.number, cell(6, 1, 4), f64(0.25)),
+    record(BIFF.mergeCells, u16(2), u16(0), u16(0), u16(0), u16(1), u16(20), u16(21), u16(0), u16(0)),
+  ],
+};
+const instructions: SheetSpec = { name: 'Инструкция', records: [labelSst(0, 0, 3)] };
+
+/** A grid as SheetJS and the scanner would both give it: filled cells only, JSON for plain comparison. */
+function comparable(grid: SheetGrid) {
+  const rows = grid.rows
+    .map((row) => ({ number: row.number, cells: row.cells.map((value) => (isFilled(value) ? value : null)) }))
+    .filter((row) => row.cells.some((value) => value !== null));
+  for (const row of rows) while (row.cells.at(-1) === null) row.cells.pop();
+  return JSON.parse(JSON.stringify({ rows, merges: grid.merges })) as unknown;
+}
+
+/** The Workbook stream of a compound file, as the detection hands it over. */
+function workbookStream(bytes: Buffer): Buffer {
+  const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, 'book.xls');
+  if (detected.format !== 'xls') throw new Error('not an .xls');
+  return detected.stream;
+}
+
+describe('the BIFF8 scanner', () => {
+  it('reads every kind of cell record, strings continued across records and cached formula results', () => {
+    const stream = streamOf(
+      [...styleRecords, ...sharedStrings],
+      [{ ...instructions, hidden: true }, dataSheet],
+    );
+    const grid = readXlsSheet(stream, limits);
+    expect(grid).toStrictEqual({
+      rows: [
+        { number: 1, cells: ['Фамилия', 'СНИЛС'] },
+        { number: 2, cells: ['Ivanova-Петрова', 'Ёлкина', new SheetDate('2025-03-15'), 12_345, 12.34] },
+        { number: 3, cells: [7, new SheetDate('2025-03-15'), 1.5] },
+        { number: 4, cells: [42, 'Итого', true, new SheetError('#N/A')] },
+        { number: 5, cells: [true, new SheetError('#DIV/0!'), false] },
+        { number: 6, cells: ['abc'] },
+        // eslint-disable-next-line no-sparse-arrays
+        { number: 7, cells: [, 0.25] },
+      ],
+      merges: [{ top: 1, bottom: 1, left: 0, right: 1 }],
+    });
+  });
+
+  it('gives the same grid as SheetJS for the same hand-built book', () => {
+    const bytes = compoundFile({
+      Workbook: streamOf([...styleRecords, ...sharedStrings], [{ ...instructions, hidden: true }, dataSheet]),
+    });
+    expect(comparable(readXlsSheet(workbookStream(bytes), limits))).toEqual(comparable(sheetJsGrid(bytes)));
+  });
+
+  it('reads dates in the 1904 date system', () => {
+    const stream = streamOf(
+      [record(BIFF.dateMode, u16(1)), ...styleRecords],
+      [{ name: 'Лист1', records: [record(BIFF.number, cell(0, 0, 1), f64(44_269))] }],
+    );
+    expect(readXlsSheet(stream, limits).rows).toStrictEqual([
+      { number: 1, cells: [new SheetDate('2025-03-15')] },
+    ]);
+  });
+
+  it('takes the first visible sheet when none is named «Данные»', () => {
+    const first = {
+      name: 'Скрытый',
+      hidden: true,
+      records: [record(BIFF.label, cell(0, 0), unicodeString('нет'))],
+    };
+    const second = { name: 'Лист2', records: [record(BIFF.label, cell(0, 0), unicodeString('да'))] };
+    expect(readXlsSheet(streamOf([], [first, second]), limits).rows).toStrictEqual([
+      { number: 1, cells: ['да'] },
+    ]);
+  });
+
+  it.each([
+    ['SheetJS', () => xlsOf(sheetOf([sampleRow(), ...badCells.map((bad) => sampleRow(bad.overrides))]))],
+    ['LibreOffice', () => readFile(new URL('./test-fixtures/office/libreoffice.xls', import.meta.url))],
+    [
+      'LibreOffice, 300 rows',
+      () => readFile(new URL('./test-fixtures/office/libreoffice-rows.xls', import.meta.url)),
+    ],
+  ])('gives the same grid as SheetJS for a book written by %s', async (_, write) => {
+    const bytes = await write();
+    const grid = readXlsSheet(workbookStream(bytes), limits);
+    expect(grid.rows.length).toBeGreaterThan(1);
+    expect(comparable(grid)).toEqual(comparable(sheetJsGrid(bytes)));
+  });
+});
+
+describe('the BIFF8 scanner refuses', () => {
+  const sheet = (...records: Buffer[]) =>
+    streamOf([...styleRecords, ...sharedStrings], [{ name: 'Данные', records }]);
+
+  it('a sheet that declares more rows than allowed, before its cells', () => {
+    const stream = sheet(record(BIFF.dimensions, u32(0), u32(20_000), u16(0), u16(3), u16(0)));
+    expect(refusalOf(() => readXlsSheet(stream, limits)).problems).toEqual([
+      fileMessages.tooManyRows(20_000, limits.maxRows),
+    ]);
+  });
+
+  it('a sheet that declares more columns than allowed', () => {
+    const stream = sheet(record(BIFF.dimensions, u32(0), u32(2), u16(0), u16(256), u16(0)));
+    expect(refusalOf(() => readXlsSheet(stream, { maxRows: 10, maxColumns: 100 })).problems).toEqual([
+      fileMessages.tooManyColumns(256, 100),
+    ]);
+  });
+
+  it('a filled cell beyond the allowed rows or columns, where it is met', () => {
+    const lastRow = lastAllowedRow(limits);
+    expect(refusalOf(() => readXlsSheet(sheet(labelSst(lastRow, 0, 0)), limits)).problems).toEqual([
+      fileMessages.rowBeyondLimit(lastRow + 1, limits.maxRows),
+    ]);
+    const narrow = { maxRows: 10, maxColumns: 100 };
+    expect(refusalOf(() => readXlsSheet(sheet(labelSst(0, 150, 0)), narrow)).problems).toEqual([
+      fileMessages.columnBeyondLimit(columnLetters(150), 100),
+    ]);
+    // An empty cell out there is no reason to refuse.
+    expect(readXlsSheet(sheet(record(BIFF.label, cell(0, 150), unicodeString(' '))), narrow).rows).toEqual(
+      [],
+    );
+  });
+
+  it('a password-protected book', () => {
+    const stream = streamOf([record(BIFF.filePass, u16(0), u16(0x1234), u16(0x5678))], [dataSheet]);
+    expect(refusalOf(() => readXlsSheet(stream, limits)).problems).toEqual([fileMessages.encrypted]);
+  });
+
+  it('a book without sheets, and a «Данные» that is a chart', () => {
+    expect(refusalOf(() => readXlsSheet(streamOf([], []), limits)).problems).toEqual([fileMessages.noSheets]);
+    const chart = streamOf([], [{ name: 'Данные', kind: 2, records: [] }]);
+    expect(refusalOf(() => readXlsSheet(chart, limits)).problems).toEqual([fileMessages.noDataSheet]);
+  });
+
+  it.each([
+    ['a stream cut before the sheet ends', () => sheet(labelSst(0, 0, 0)).subarray(0, -4)],
+    [
+      'a record longer than the stream',
+      () => Buffer.concat([sheet().subarray(0, -4), u16(BIFF.label), u16(500), u32(0)]),
+    ],
+    ['a shared string that does not exist', () => sheet(labelSst(0, 0, 99))],
+    [
+      'a shared string cut short',
+      () =>
+        streamOf(
+          [record(BIFF.sst, u32(1), u32(1), u16(10), u8(0), 'abc')],
+          [{ name: 'Данные', records: [] }],
+        ),
+    ],
+    [
+      'a sheet that begins nowhere',
+      () => {
+        const stream = sheet();
+        const bound = stream.indexOf(u16(BIFF.boundSheet));
+        stream.writeUInt32LE(stream.length + 100, bound + 4);
+        return stream;
+      },
+    ],
+  ])('as damaged: %s', (_, make) => {
+    const refusal = refusalOf(() => readXlsSheet(make(), limits));
+    expect(refusal.problems).toEqual([fileMessages.damaged]);
+    expect(refusal.detail).toMatch(/^xls: /);
+  });
+});
