@@ -32,11 +32,19 @@ export interface StoredRow {
   notices: string[];
 }
 
+// Whether a header is the school's, by the header as the file writes it: a file has few headers, many rows.
+const isSchoolHeader = new Map<string, boolean>();
+
 /** The school a row names, as written in its cell. */
 function schoolCellOf(row: ChangeFileRow): string | null {
-  for (const [header, text] of Object.entries(row.raw)) {
-    const column = columnsByKey.get(headerKey(header));
-    if (column?.section === 'PersonalInfo' && column.path === 'School') return text;
+  for (const header in row.raw) {
+    let isSchool = isSchoolHeader.get(header);
+    if (isSchool === undefined) {
+      const column = columnsByKey.get(headerKey(header));
+      isSchool = column?.section === 'PersonalInfo' && column.path === 'School';
+      if (isSchoolHeader.size < 10_000) isSchoolHeader.set(header, isSchool);
+    }
+    if (isSchool) return row.raw[header]!;
   }
   return null;
 }
@@ -67,10 +75,11 @@ export function createRowPacker() {
   const headerIndex = new Map<string, number>();
   const cellsOf = (row: ChangeFileRow) => {
     const cells: (string | null)[] = [];
-    for (const [header, text] of Object.entries(row.raw)) {
+    // `for…in`, not Object.entries: no pair array per cell of every row.
+    for (const header in row.raw) {
       let index = headerIndex.get(header);
       if (index === undefined) headerIndex.set(header, (index = headers.push(header) - 1));
-      cells[index] = text;
+      cells[index] = row.raw[header]!;
     }
     return Array.from(cells, (text) => text ?? null);
   };
