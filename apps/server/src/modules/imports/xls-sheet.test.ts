@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readXlsSheet } from './xls-sheet.js';
-import { fileMessages } from './change-file-messages.js';
+import { ChangeFileRefusal, fileMessages } from './change-file-messages.js';
 import { detectFileType } from './file-type.js';
 import {
   SheetDate,
@@ -253,5 +253,33 @@ describe('the BIFF8 scanner refuses', () => {
     const refusal = refusalOf(() => readXlsSheet(make(), limits));
     expect(refusal.problems).toEqual([fileMessages.damaged]);
     expect(refusal.detail).toMatch(/^xls: /);
+  });
+});
+
+describe('the BIFF8 scanner under random damage', () => {
+  it('reads or refuses each of 1,000 corruptions of a real book, and never fails otherwise', async () => {
+    const book = await readFile(new URL('./test-fixtures/office/libreoffice-rows.xls', import.meta.url));
+    const original = workbookStream(book);
+    // A fixed sequence of pseudo-random numbers, so that a failure can be replayed.
+    let seed = 20_261_122;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    const outcomes = { read: 0, refused: 0 };
+    for (let round = 0; round < 1000; round++) {
+      const stream = Buffer.from(original);
+      for (let flips = 1 + random(8); flips > 0; flips--) stream[random(stream.length)] = random(256);
+      const damaged = round % 10 === 0 ? stream.subarray(0, random(stream.length)) : stream;
+      try {
+        readXlsSheet(damaged, limits);
+        outcomes.read++;
+      } catch (error) {
+        if (!(error instanceof ChangeFileRefusal)) throw new Error(`round ${round}: ${String(error)}`);
+        outcomes.refused++;
+      }
+    }
+    expect(outcomes.read).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
   });
 });

@@ -434,7 +434,8 @@ class Segments {
       this.at += fits * width;
       left -= fits;
       if (left === 0) return text;
-      if (!this.nextPart()) throw damaged('xls: string data is cut');
+      // The next record goes on with the characters after its own flags byte; an empty one is damage.
+      if (!this.nextPart() || this.at >= this.end) throw damaged('xls: string data is cut');
       wide = this.stream[this.at++]! & 0x01;
     }
   }
