@@ -8,6 +8,7 @@ import { countRu, type PluralForms } from '@registry/shared';
 
 const SAVE_AS_XLSX = 'откройте его в Excel и сохраните как «Книга Excel (.xlsx)»';
 const rows: PluralForms = ['строка', 'строки', 'строк'];
+const columns: PluralForms = ['столбец', 'столбца', 'столбцов'];
 const errors: PluralForms = ['ошибка', 'ошибки', 'ошибок'];
 const values: PluralForms = ['значение', 'значения', 'значений'];
 
@@ -34,12 +35,15 @@ export const fileMessages = {
   noDataSheet: 'Лист «Данные» не является таблицей (это диаграмма или макрос): заполните его по шаблону',
   tooManyRows: (count: number, limit: number) =>
     `На листе ${countRu(count, rows)}, а допускается не более ${countRu(limit, rows)} данных: разделите их на несколько файлов`,
+  /** The sheet's own account of its size, which counts empty rows that kept their formatting. */
+  sheetTooTall: (count: number, limit: number) =>
+    `Лист занимает ${countRu(count, rows)}, а допускается не более ${countRu(limit, rows)} данных: если данных меньше, удалите пустые строки под таблицей (в них осталось оформление, и Excel считает их занятыми), иначе разделите данные на несколько файлов`,
   rowBeyondLimit: (row: number, limit: number) =>
     `На листе заполнена строка ${row}, а допускается не более ${countRu(limit, rows)} данных под заголовком: разделите их на несколько файлов`,
   columnBeyondLimit: (column: string, limit: number) =>
     `На листе заполнен столбец ${column}, а допускается не более ${limit} столбцов: удалите лишние столбцы`,
   tooManyColumns: (count: number, limit: number) =>
-    `На листе ${count} столбцов, а допускается не более ${limit}: удалите лишние столбцы`,
+    `Лист занимает ${countRu(count, columns)}, а допускается не более ${limit}: удалите лишние столбцы, в том числе пустые с оформлением справа от таблицы`,
   noHeader:
     'Не найдена строка заголовков: в первых десяти строках листа нет строки со столбцами «Фамилия» и «СНИЛС». Заполните файл по шаблону',
   missingColumn: (header: string) => `Нет обязательного столбца «${header}»`,

@@ -559,6 +559,22 @@ describe('limits', () => {
     });
   });
 
+  it.each<Format>(['xlsx', 'xls'])(
+    'refuse a .%s whose formatting reaches past the allowed rows, saying how to fix it',
+    async (format) => {
+      const formatted = await read(sheetOf(rows(2)), {
+        format,
+        book: { formattedTo: 40 },
+        options: { limits },
+      });
+      expect(formatted).toMatchObject({
+        ok: false,
+        kind: 'too-large',
+        problems: [fileMessages.sheetTooTall(40, 3)],
+      });
+    },
+  );
+
   it.each<Format>(['xlsx', 'xls'])('refuse a .%s with more columns than allowed', async (format) => {
     const wide = sheetOf(rows(1)).map((row) => [...row, ...Array.from({ length: 6 }, () => 'x')]);
     const result = await read(wide, { format, options: { limits } });

@@ -188,7 +188,7 @@ describe('the BIFF8 scanner refuses', () => {
   it('a sheet that declares more rows than allowed, before its cells', () => {
     const stream = sheet(record(BIFF.dimensions, u32(0), u32(20_000), u16(0), u16(3), u16(0)));
     expect(refusalOf(() => readXlsSheet(stream, limits)).problems).toEqual([
-      fileMessages.tooManyRows(20_000, limits.maxRows),
+      fileMessages.sheetTooTall(20_000, limits.maxRows),
     ]);
   });
 

@@ -301,7 +301,7 @@ function readSheet(stream: Buffer, offset: number, globals: Globals, limits: She
 /** The declared size of the sheet, so that one that says it is too big is refused before its cells. */
 function checkDimensions(rowsEnd: number, columnsEnd: number, limits: SheetLimits) {
   if (rowsEnd > lastAllowedRow(limits)) {
-    throw new ChangeFileRefusal('too-large', [fileMessages.tooManyRows(rowsEnd, limits.maxRows)]);
+    throw new ChangeFileRefusal('too-large', [fileMessages.sheetTooTall(rowsEnd, limits.maxRows)]);
   }
   if (columnsEnd > limits.maxColumns) {
     throw new ChangeFileRefusal('too-large', [fileMessages.tooManyColumns(columnsEnd, limits.maxColumns)]);

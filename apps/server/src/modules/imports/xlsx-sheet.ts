@@ -187,7 +187,7 @@ function checkDimension(bytes: Uint8Array, entry: ZipEntry, limits: SheetLimits)
   const last = ref ? parseCellReference(ref.slice(ref.indexOf(':') + 1)) : null;
   if (!last) return;
   if (last.row > lastAllowedRow(limits)) {
-    throw new ChangeFileRefusal('too-large', [fileMessages.tooManyRows(last.row, limits.maxRows)]);
+    throw new ChangeFileRefusal('too-large', [fileMessages.sheetTooTall(last.row, limits.maxRows)]);
   }
   if (last.column >= limits.maxColumns) {
     throw new ChangeFileRefusal('too-large', [

@@ -379,7 +379,7 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
     'million-rows.xlsx',
     'a sheet of 1,000,000 rows that says so in its dimension',
     packageOf({ sheet: worksheet(millionRows, 'A1:C1000001') }),
-    refusal('too-large', fileMessages.tooManyRows(1_000_001, 10_000)),
+    refusal('too-large', fileMessages.sheetTooTall(1_000_001, 10_000)),
   );
   await add(
     'million-rows-undeclared.xlsx',

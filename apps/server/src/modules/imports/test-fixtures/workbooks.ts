@@ -40,6 +40,8 @@ export interface BookOptions {
   merges?: string[];
   /** Sheets to put before the data sheet, by name. */
   sheetsBefore?: Record<string, Cell[][]>;
+  /** An empty cell with a border in column A of this row, as formatting left below a table. */
+  formattedTo?: number;
 }
 
 /** An .xlsx written by exceljs, as a spreadsheet application would write it. */
@@ -59,6 +61,7 @@ export async function xlsxOf(rows: Cell[][], options: BookOptions = {}): Promise
     });
   });
   for (const range of options.merges ?? []) sheet.mergeCells(range);
+  if (options.formattedTo) sheet.getCell(options.formattedTo, 1).border = { bottom: { style: 'thin' } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -85,6 +88,11 @@ function sheetJsBook(rows: Cell[][], options: BookOptions): XLSX.WorkBook {
     }),
   );
   if (options.merges) sheet['!merges'] = options.merges.map((range) => XLSX.utils.decode_range(range));
+  if (options.formattedTo) {
+    // SheetJS writes no style, but declares the sheet's extent as the range it is given.
+    const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
+    sheet['!ref'] = XLSX.utils.encode_range({ ...range, e: { ...range.e, r: options.formattedTo - 1 } });
+  }
   XLSX.utils.book_append_sheet(workbook, sheet, options.sheetName ?? 'Данные');
   if (options.date1904) workbook.Workbook = { ...workbook.Workbook, WBProps: { date1904: true } };
   return workbook;
