@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
+import { isBiff8, isEncryptedBiff } from './xls-sheet.js';
 import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from './zip-archive.js';
 
 /*
@@ -106,30 +107,6 @@ function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   if (find('WordDocument')) throw notExcel(fileName, 'документ Word');
   if (find('PowerPoint Document')) throw notExcel(fileName, 'презентация PowerPoint');
   throw notExcel(fileName, 'составной документ Office без книги');
-}
-
-const BIFF_BOF = 0x0809;
-const BIFF8_VERSION = 0x0600;
-const BIFF_FILEPASS = 0x002f;
-const BIFF_EOF = 0x000a;
-
-/** A BIFF8 stream begins with a BOF record of version 0x0600; Excel 5/95's BIFF5 says 0x0500. */
-function isBiff8(stream: Buffer): boolean {
-  return (
-    stream.length >= 8 && stream.readUInt16LE(0) === BIFF_BOF && stream.readUInt16LE(4) === BIFF8_VERSION
-  );
-}
-
-/** An encrypted .xls keeps its structure but has a FILEPASS record among the first records of its globals. */
-function isEncryptedBiff(stream: Buffer): boolean {
-  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
-  for (let at = 0, seen = 0; at + 4 <= view.byteLength && seen < 1000; seen++) {
-    const type = view.getUint16(at, true);
-    if (type === BIFF_FILEPASS) return true;
-    if (type === BIFF_EOF) return false;
-    at += 4 + view.getUint16(at + 2, true);
-  }
-  return false;
 }
 
 /** Names what a file that is neither a zip nor an OLE2 file is, from its first bytes. */

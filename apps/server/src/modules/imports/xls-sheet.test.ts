@@ -32,16 +32,16 @@ import { refusalOf } from './test-fixtures/refusal.js';
 
 const limits = { maxRows: 10_000, maxColumns: 200 };
 
-const xf = (format: number) => record(BIFF.xf, u16(0), u16(format), Buffer.alloc(16));
+const xf = (format: number) => record(BIFF.Xf, u16(0), u16(format), Buffer.alloc(16));
 const labelSst = (row: number, column: number, index: number) =>
-  record(BIFF.labelSst, cell(row, column), u32(index));
+  record(BIFF.LabelSst, cell(row, column), u32(index));
 const rk = (value: number) => u32(Number.isInteger(value) ? ((value << 2) | 2) >>> 0 : 0);
 const formula = (row: number, column: number, result: number[]) =>
-  record(BIFF.formula, cell(row, column), result, u16(0), u32(0), u16(0));
+  record(BIFF.Formula, cell(row, column), result, u16(0), u32(0), u16(0));
 
 /** Styles: 0 General, 1 a custom date format, 2 the built-in date format 14, 3 a percentage. */
 const styleRecords = [
-  record(BIFF.format, u16(164), unicodeString('DD.MM.YYYY')),
+  record(BIFF.Format, u16(164), unicodeString('DD.MM.YYYY')),
   xf(0),
   xf(164),
   xf(14),
@@ -54,7 +54,7 @@ const styleRecords = [
  */
 const sharedStrings = [
   record(
-    BIFF.sst,
+    BIFF.Sst,
     u32(6),
     u32(4),
     unicodeString('Фамилия'),
@@ -62,39 +62,39 @@ const sharedStrings = [
     u8(0),
     'Ivanova', // the first 7 of 15 characters, one byte each
   ),
-  record(BIFF.continue, u8(1), utf16('-Петрова'), u16(5), u8(0x09), u16(1), utf16('СНИЛС'), [0, 0]),
-  record(BIFF.continue, [1, 0], u16(3), u8(0x04), u32(6), 'abc', [1, 2, 3]),
-  record(BIFF.continue, [4, 5, 6]),
+  record(BIFF.Continue, u8(1), utf16('-Петрова'), u16(5), u8(0x09), u16(1), utf16('СНИЛС'), [0, 0]),
+  record(BIFF.Continue, [1, 0], u16(3), u8(0x04), u32(6), 'abc', [1, 2, 3]),
+  record(BIFF.Continue, [4, 5, 6]),
 ];
 
 const dataSheet: SheetSpec = {
   name: 'Данные',
   records: [
-    record(BIFF.dimensions, u32(0), u32(7), u16(0), u16(5), u16(0)),
+    record(BIFF.Dimensions, u32(0), u32(7), u16(0), u16(5), u16(0)),
     labelSst(0, 0, 0),
     labelSst(0, 1, 2),
     labelSst(1, 0, 1),
-    record(BIFF.label, cell(1, 1), unicodeString('Ёлкина')),
-    record(BIFF.number, cell(1, 2, 1), f64(45_731)),
-    record(BIFF.rk, cell(1, 3), rk(12_345)),
-    record(BIFF.rk, cell(1, 4), u32(((1234 << 2) | 3) >>> 0)), // 1234 / 100
+    record(BIFF.Label, cell(1, 1), unicodeString('Ёлкина')),
+    record(BIFF.Number, cell(1, 2, 1), f64(45_731)),
+    record(BIFF.Rk, cell(1, 3), rk(12_345)),
+    record(BIFF.Rk, cell(1, 4), u32(((1234 << 2) | 3) >>> 0)), // 1234 / 100
     // Three cells in one: an integer, a date under the built-in format, and 1.5 as a double's high bits.
-    record(BIFF.mulRk, u16(2), u16(0), u16(0), rk(7), u16(2), rk(45_731), u16(0), u32(0x3ff80000), u16(2)),
+    record(BIFF.MulRk, u16(2), u16(0), u16(0), rk(7), u16(2), rk(45_731), u16(0), u32(0x3ff80000), u16(2)),
     formula(3, 0, [...f64(42)]),
     formula(3, 1, [0, 0, 0, 0, 0, 0, 0xff, 0xff]),
-    record(BIFF.sharedFormula, Buffer.alloc(10)),
-    record(BIFF.string, unicodeString('Итого')),
+    record(BIFF.SharedFormula, Buffer.alloc(10)),
+    record(BIFF.String, unicodeString('Итого')),
     formula(3, 2, [1, 0, 1, 0, 0, 0, 0xff, 0xff]),
     formula(3, 3, [2, 0, 0x2a, 0, 0, 0, 0xff, 0xff]),
     formula(3, 4, [3, 0, 0, 0, 0, 0, 0xff, 0xff]),
     ...chartSubstream(),
-    record(BIFF.boolErr, cell(4, 0), [1, 0]),
-    record(BIFF.boolErr, cell(4, 1), [0x07, 1]),
-    record(BIFF.boolErr, cell(4, 2), [0, 0]),
+    record(BIFF.BoolErr, cell(4, 0), [1, 0]),
+    record(BIFF.BoolErr, cell(4, 1), [0x07, 1]),
+    record(BIFF.BoolErr, cell(4, 2), [0, 0]),
     labelSst(5, 0, 3),
-    record(BIFF.label, cell(6, 0), unicodeString('  \u00a0')),
-    record(BIFF.number, cell(6, 1, 4), f64(0.25)),
-    record(BIFF.mergeCells, u16(2), u16(0), u16(0), u16(0), u16(1), u16(20), u16(21), u16(0), u16(0)),
+    record(BIFF.Label, cell(6, 0), unicodeString('  \u00a0')),
+    record(BIFF.Number, cell(6, 1, 4), f64(0.25)),
+    record(BIFF.MergeCells, u16(2), u16(0), u16(0), u16(0), u16(1), u16(20), u16(21), u16(0), u16(0)),
   ],
 };
 const instructions: SheetSpec = { name: 'Инструкция', records: [labelSst(0, 0, 3)] };
@@ -146,8 +146,8 @@ describe('the BIFF8 scanner', () => {
 
   it('reads dates in the 1904 date system', () => {
     const stream = streamOf(
-      [record(BIFF.dateMode, u16(1)), ...styleRecords],
-      [{ name: 'Лист1', records: [record(BIFF.number, cell(0, 0, 1), f64(44_269))] }],
+      [record(BIFF.DateMode, u16(1)), ...styleRecords],
+      [{ name: 'Лист1', records: [record(BIFF.Number, cell(0, 0, 1), f64(44_269))] }],
     );
     expect(readXlsSheet(stream, limits).rows).toStrictEqual([
       { number: 1, cells: [new SheetDate('2025-03-15')] },
@@ -158,9 +158,9 @@ describe('the BIFF8 scanner', () => {
     const first = {
       name: 'Скрытый',
       hidden: true,
-      records: [record(BIFF.label, cell(0, 0), unicodeString('нет'))],
+      records: [record(BIFF.Label, cell(0, 0), unicodeString('нет'))],
     };
-    const second = { name: 'Лист2', records: [record(BIFF.label, cell(0, 0), unicodeString('да'))] };
+    const second = { name: 'Лист2', records: [record(BIFF.Label, cell(0, 0), unicodeString('да'))] };
     expect(readXlsSheet(streamOf([], [first, second]), limits).rows).toStrictEqual([
       { number: 1, cells: ['да'] },
     ]);
@@ -186,14 +186,14 @@ describe('the BIFF8 scanner refuses', () => {
     streamOf([...styleRecords, ...sharedStrings], [{ name: 'Данные', records }]);
 
   it('a sheet that declares more rows than allowed, before its cells', () => {
-    const stream = sheet(record(BIFF.dimensions, u32(0), u32(20_000), u16(0), u16(3), u16(0)));
+    const stream = sheet(record(BIFF.Dimensions, u32(0), u32(20_000), u16(0), u16(3), u16(0)));
     expect(refusalOf(() => readXlsSheet(stream, limits)).problems).toEqual([
       fileMessages.sheetTooTall(20_000, limits.maxRows),
     ]);
   });
 
   it('a sheet that declares more columns than allowed', () => {
-    const stream = sheet(record(BIFF.dimensions, u32(0), u32(2), u16(0), u16(256), u16(0)));
+    const stream = sheet(record(BIFF.Dimensions, u32(0), u32(2), u16(0), u16(256), u16(0)));
     expect(refusalOf(() => readXlsSheet(stream, { maxRows: 10, maxColumns: 100 })).problems).toEqual([
       fileMessages.tooManyColumns(256, 100),
     ]);
@@ -209,13 +209,13 @@ describe('the BIFF8 scanner refuses', () => {
       fileMessages.columnBeyondLimit(columnLetters(150), 100),
     ]);
     // An empty cell out there is no reason to refuse.
-    expect(readXlsSheet(sheet(record(BIFF.label, cell(0, 150), unicodeString(' '))), narrow).rows).toEqual(
+    expect(readXlsSheet(sheet(record(BIFF.Label, cell(0, 150), unicodeString(' '))), narrow).rows).toEqual(
       [],
     );
   });
 
   it('a password-protected book', () => {
-    const stream = streamOf([record(BIFF.filePass, u16(0), u16(0x1234), u16(0x5678))], [dataSheet]);
+    const stream = streamOf([record(BIFF.FilePass, u16(0), u16(0x1234), u16(0x5678))], [dataSheet]);
     expect(refusalOf(() => readXlsSheet(stream, limits)).problems).toEqual([fileMessages.encrypted]);
   });
 
@@ -229,14 +229,14 @@ describe('the BIFF8 scanner refuses', () => {
     ['a stream cut before the sheet ends', () => sheet(labelSst(0, 0, 0)).subarray(0, -4)],
     [
       'a record longer than the stream',
-      () => Buffer.concat([sheet().subarray(0, -4), u16(BIFF.label), u16(500), u32(0)]),
+      () => Buffer.concat([sheet().subarray(0, -4), u16(BIFF.Label), u16(500), u32(0)]),
     ],
     ['a shared string that does not exist', () => sheet(labelSst(0, 0, 99))],
     [
       'a shared string cut short',
       () =>
         streamOf(
-          [record(BIFF.sst, u32(1), u32(1), u16(10), u8(0), 'abc')],
+          [record(BIFF.Sst, u32(1), u32(1), u16(10), u8(0), 'abc')],
           [{ name: 'Данные', records: [] }],
         ),
     ],
@@ -244,7 +244,7 @@ describe('the BIFF8 scanner refuses', () => {
       'a sheet that begins nowhere',
       () => {
         const stream = sheet();
-        const bound = stream.indexOf(u16(BIFF.boundSheet));
+        const bound = stream.indexOf(u16(BIFF.BoundSheet));
         stream.writeUInt32LE(stream.length + 100, bound + 4);
         return stream;
       },

@@ -30,7 +30,7 @@ import {
 const DATA_SHEET_NAME = 'данные';
 
 /** The record types read (MS-XLS §2.3). */
-const Biff = {
+export const Biff = {
   Formula: 0x0006,
   Eof: 0x000a,
   DateMode: 0x0022,
@@ -99,7 +99,10 @@ export function readXlsSheet(stream: Buffer, limits: SheetLimits): SheetGrid {
  * The records from `offset` on: type, where the body starts, its size. The reader stops at the EOF that
  * closes its substream; running out of records before it means the stream is cut.
  */
-function* records(stream: Buffer, offset: number): Generator<[type: number, body: number, size: number]> {
+export function* records(
+  stream: Buffer,
+  offset: number,
+): Generator<[type: number, body: number, size: number]> {
   for (let at = offset; at + 4 <= stream.length;) {
     const type = stream.readUInt16LE(at);
     const size = stream.readUInt16LE(at + 2);
@@ -111,6 +114,28 @@ function* records(stream: Buffer, offset: number): Generator<[type: number, body
 }
 
 const cutStream = () => damaged('xls: substream without EOF');
+
+const BIFF8_VERSION = 0x0600;
+
+/** A BIFF8 stream begins with a BOF record of version 0x0600; Excel 5/95's BIFF5 says 0x0500. */
+export function isBiff8(stream: Buffer): boolean {
+  return (
+    stream.length >= 8 && stream.readUInt16LE(0) === Biff.Bof && stream.readUInt16LE(4) === BIFF8_VERSION
+  );
+}
+
+/**
+ * An encrypted book, of any BIFF version, keeps its structure but has a FILEPASS record among the first
+ * records of its globals; detection asks before it knows the version, the scanner refuses it in its globals.
+ */
+export function isEncryptedBiff(stream: Buffer): boolean {
+  let seen = 0;
+  for (const [type] of records(stream, 0)) {
+    if (type === Biff.FilePass) return true;
+    if (type === Biff.Eof || ++seen >= 1000) return false;
+  }
+  return false;
+}
 
 function readGlobals(stream: Buffer): Globals {
   const globals: Globals = {

@@ -1,31 +1,13 @@
+import { Biff } from '../xls-sheet.js';
+
 /*
  * BIFF8 Workbook streams built record by record, for what no writer at hand produces on demand: strings
  * that run on into CONTINUE records, cached formula results, RK numbers, charts inside a sheet, damaged
  * records. Record layouts are MS-XLS §2.4; `streamOf` places the sheets and fills in where each begins.
  */
 
-export const BIFF = {
-  formula: 0x0006,
-  eof: 0x000a,
-  dateMode: 0x0022,
-  filePass: 0x002f,
-  continue: 0x003c,
-  boundSheet: 0x0085,
-  mulRk: 0x00bd,
-  xf: 0x00e0,
-  mergeCells: 0x00e5,
-  sst: 0x00fc,
-  labelSst: 0x00fd,
-  dimensions: 0x0200,
-  number: 0x0203,
-  label: 0x0204,
-  boolErr: 0x0205,
-  string: 0x0207,
-  rk: 0x027e,
-  format: 0x041e,
-  bof: 0x0809,
-  sharedFormula: 0x04bc,
-} as const;
+/** The scanner's record types, and one it steps over. */
+export const BIFF = { ...Biff, SharedFormula: 0x04bc } as const;
 
 type Bytes = Buffer | number[] | string;
 
@@ -64,8 +46,8 @@ export function unicodeString(text: string): Buffer {
   return Buffer.concat([u16(text.length), u8(compressed ? 0 : 1), chars]);
 }
 
-const bof = (kind: number) => record(BIFF.bof, u16(0x0600), u16(kind), u16(0), u16(0), u32(0), u32(0));
-export const eof = () => record(BIFF.eof);
+const bof = (kind: number) => record(BIFF.Bof, u16(0x0600), u16(kind), u16(0), u16(0), u32(0), u32(0));
+export const eof = () => record(BIFF.Eof);
 /** A cell record's row, column and style. */
 export const cell = (row: number, column: number, style = 0) =>
   Buffer.concat([u16(row), u16(column), u16(style)]);
@@ -87,7 +69,7 @@ export function streamOf(globals: Buffer[], sheets: SheetSpec[]): Buffer {
     const name = unicodeString(sheet.name);
     // A ShortXLUnicodeString: an 8-bit count, then the flags and characters.
     return record(
-      BIFF.boundSheet,
+      BIFF.BoundSheet,
       u32(offset),
       u8(sheet.hidden ? 1 : 0),
       u8(sheet.kind ?? 0),
@@ -113,5 +95,5 @@ export function streamOf(globals: Buffer[], sheets: SheetSpec[]): Buffer {
 
 /** The records of an embedded chart: its own BOF, a record that looks like a cell, its EOF. */
 export function chartSubstream(): Buffer[] {
-  return [bof(0x0020), record(BIFF.number, cell(0, 0), f64(999)), eof()];
+  return [bof(0x0020), record(BIFF.Number, cell(0, 0), f64(999)), eof()];
 }
