@@ -6,7 +6,8 @@ import { countRu, type PluralForms } from '@registry/shared';
  * `Строка 12, «СНИЛС»: ` and so starts with a small letter.
  */
 
-const SAVE_AS_XLSX = 'откройте его в Excel и сохраните как «Книга Excel (.xlsx)»';
+// «его» for a file, «её» for a book or a table: the advice follows the word it is said of.
+const saveAsXlsx = (it: 'его' | 'её') => `откройте ${it} в Excel и сохраните как «Книга Excel (.xlsx)»`;
 const rows: PluralForms = ['строка', 'строки', 'строк'];
 const columns: PluralForms = ['столбец', 'столбца', 'столбцов'];
 const errors: PluralForms = ['ошибка', 'ошибки', 'ошибок'];
@@ -17,16 +18,16 @@ export const fileMessages = {
   tooLarge: (sizeMb: string, limitMb: number) =>
     `Файл занимает ${sizeMb} МБ, а допускается не более ${limitMb} МБ: разделите строки на несколько файлов`,
   notExcel: (fileName: string, what: string) =>
-    `Файл «${fileName}» не является книгой Excel — это ${what}: ${SAVE_AS_XLSX}`,
+    `Файл «${fileName}» не является книгой Excel — это ${what}: ${saveAsXlsx('его')}`,
   macros:
     'Книга с макросами (.xlsm) не принимается: откройте её в Excel и сохраните как «Книга Excel (.xlsx)» — макросы при этом отбросятся',
-  binaryWorkbook: `Двоичная книга Excel (.xlsb) не поддерживается: ${SAVE_AS_XLSX}`,
+  binaryWorkbook: `Двоичная книга Excel (.xlsb) не поддерживается: ${saveAsXlsx('её')}`,
   openDocument: 'Таблица OpenDocument (.ods) не поддерживается: сохраните её как «Книга Excel (.xlsx)»',
-  spreadsheetXml: `XML-таблица Excel 2003 не поддерживается: ${SAVE_AS_XLSX}`,
-  oldExcel: `Книга старого формата Excel (до Excel 97) не поддерживается: ${SAVE_AS_XLSX}`,
+  spreadsheetXml: `XML-таблица Excel 2003 не поддерживается: ${saveAsXlsx('её')}`,
+  oldExcel: `Книга старого формата Excel (до Excel 97) не поддерживается: ${saveAsXlsx('её')}`,
   encrypted:
     'Книга защищена паролем: откройте её в Excel, снимите пароль (Файл → Сведения → Защитить книгу → Зашифровать с использованием пароля) и сохраните',
-  damaged: `Файл повреждён и не читается: ${SAVE_AS_XLSX}; если Excel его не откроет, выгрузите данные заново`,
+  damaged: `Файл повреждён и не читается: ${saveAsXlsx('его')}; если Excel его не откроет, выгрузите данные заново`,
   unpackedTooLarge: (sizeMb: string, limitMb: number) =>
     `После распаковки книга заняла бы ${sizeMb} МБ при допустимых ${limitMb} МБ — так устроены «zip-бомбы», файл отклонён. Удалите из книги лишнее (картинки, другие листы) и сохраните её заново`,
   unsafeXml:
