@@ -2,10 +2,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   DictionaryEntryPageSchema,
+  InternSearchResultSchema,
   OrganizationPageSchema,
   SchoolPageSchema,
   type DictionaryCode,
   type DictionaryEntry,
+  type InternListItem,
   type Organization,
   type Paged,
   type School,
@@ -58,3 +60,16 @@ export function dictionaryEndpoint(code: DictionaryCode): SearchEndpoint<Diction
     schema: DictionaryEntryPageSchema,
   };
 }
+
+/**
+ * Everything read about trainees lives under this key (the lists, the public card, the operator's card), so
+ * that a save anywhere (the card, an accepted import row) refreshes it all at once.
+ */
+export const internsKey = ['interns'] as const;
+
+/** The operator's trainee search (by name or SNILS) as a picker reads it: the first page of the list. */
+export const internsEndpoint: SearchEndpoint<InternListItem> = {
+  key: internsKey,
+  path: '/api/v1/interns',
+  schema: InternSearchResultSchema,
+};

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InternSchema, texts, type Intern } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-
-/** Every cache entry about trainees lives under this key: the lists, the public card, the operator's card. */
-export const internsKey = ['interns'] as const;
+import { internsKey } from '@/lib/search-queries';
 
 export function getIntern(id: number, signal?: AbortSignal): Promise<Intern> {
   return apiRequest(`/api/v1/interns/${id}`, { schema: InternSchema, signal });

@@ -8,7 +8,8 @@ import {
   type SaveIntern,
 } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { internQueryOptions, internsKey } from './get-intern';
+import { internsKey } from '@/lib/search-queries';
+import { internQueryOptions } from './get-intern';
 import { archiveKey } from './get-entry-history';
 
 /** A new trainee when `id` is null, else a save of trainee `id` from the version the payload names. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PublicInternSchema, texts, type PublicIntern } from '@registry/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { internsKey } from './search-interns';
+import { internsKey } from '@/lib/search-queries';
 
 /**
  * `GET /api/v1/interns/{id}/public`: what anyone may see of a trainee, or null when there is no such trainee

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { InternSearchResultSchema, type InternSearchResult } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-
-/** Everything read about trainees lives under this key, so that a save can refresh it all at once. */
-export const internsKey = ['interns'] as const;
+import { internsKey } from '@/lib/search-queries';
 
 /** What the trainee list asks for; what is left out is not filtered on. */
 export type InternSearchParams = {
