@@ -24,7 +24,10 @@ export type RegistrationNumber = z.infer<typeof RegistrationNumberSchema>;
 /** A basis document under which changes were entered (the 'Документы' section and the history). */
 export const ChangeProtocolSchema = z.object({
   Id: z.number().int(),
-  Import: z.object({ Id: z.number().int(), Organization: NamedRefSchema }).nullable(),
+  /** The import the changes came from, and its row they were accepted from; null for a manual entry. */
+  Import: z
+    .object({ Id: z.number().int(), Organization: NamedRefSchema, ChangeId: z.number().int().nullable() })
+    .nullable(),
   Requisites: z.object({ Number: z.string(), Date: z.string() }),
   OutgoingRequisites: z.object({ Number: z.string().nullable(), Date: z.string().nullable() }),
   IsCorrection: z.boolean(),
@@ -55,6 +58,10 @@ export const InternSchema = z.object({
   IsDeleted: z.boolean(),
   /** A row of an import still waiting for an operator names this trainee's SNILS ('Ожидает обработки'). */
   HasPendingImport: z.boolean(),
+  /** The waiting rows that name the trainee's SNILS, for the badge to link to. */
+  PendingImportRows: z.array(
+    z.object({ ImportId: z.number().int(), ChangeId: z.number().int(), RowNumber: z.number().int() }),
+  ),
   RegistrationNumbers: z.array(RegistrationNumberSchema),
   ...sectionLists,
   ChangeProtocols: z.array(ChangeProtocolSchema),

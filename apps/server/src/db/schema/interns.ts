@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { imports } from './imports.js';
+import { importChanges, imports } from './imports.js';
 import { organizations } from './organizations.js';
 
 /**
@@ -71,6 +71,8 @@ export const changeProtocols = pgTable(
       .references(() => interns.id),
     /** The import the changes came from; null for a manual entry. */
     importId: integer().references((): AnyPgColumn => imports.id),
+    /** The row of that import the changes were accepted from. */
+    importChangeId: integer().references((): AnyPgColumn => importChanges.id),
     /** The SRO of that import, kept here so that the documents search needs no join through imports. */
     organizationId: integer().references(() => organizations.id),
     number: varchar({ length: 100 }).notNull(),

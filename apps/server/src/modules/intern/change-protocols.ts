@@ -8,6 +8,7 @@ import { accounts, changeProtocols, organizations } from '../../db/schema/index.
 export const protocolColumns = {
   id: changeProtocols.id,
   importId: changeProtocols.importId,
+  importChangeId: changeProtocols.importChangeId,
   organizationId: changeProtocols.organizationId,
   organizationName: organizations.name,
   number: changeProtocols.number,
@@ -22,6 +23,7 @@ export const protocolColumns = {
 export interface ProtocolRow {
   id: number;
   importId: number | null;
+  importChangeId: number | null;
   organizationId: number | null;
   organizationName: string | null;
   number: string;
@@ -38,7 +40,11 @@ export function toChangeProtocol(row: ProtocolRow): ChangeProtocol {
     Id: row.id,
     Import:
       row.importId !== null && row.organizationId !== null
-        ? { Id: row.importId, Organization: { Id: row.organizationId, Name: row.organizationName ?? '' } }
+        ? {
+            Id: row.importId,
+            Organization: { Id: row.organizationId, Name: row.organizationName ?? '' },
+            ChangeId: row.importChangeId,
+          }
         : null,
     Requisites: { Number: row.number, Date: row.date },
     OutgoingRequisites: { Number: row.outgoingNumber, Date: row.outgoingDate },

@@ -1,0 +1,2 @@
+ALTER TABLE "change_protocols" ADD COLUMN "import_change_id" integer;--> statement-breakpoint
+ALTER TABLE "change_protocols" ADD CONSTRAINT "change_protocols_import_change_id_import_changes_id_fk" FOREIGN KEY ("import_change_id") REFERENCES "public"."import_changes"("id") ON DELETE no action ON UPDATE no action;
