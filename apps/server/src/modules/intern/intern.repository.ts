@@ -581,11 +581,15 @@ export function createInternRepository(db: Db) {
         .orderBy(asc(internEntries.internId), asc(internEntries.position));
     },
 
-    /** Whether a row of an import still waiting for an operator names this SNILS. */
-    async hasPendingImportRow(snils: string | null): Promise<boolean> {
-      if (!snils) return false;
-      const [row] = await db
-        .select({ id: importChanges.id })
+    /** The rows of imports still waiting for an operator that name this SNILS, in upload order. */
+    async pendingImportRows(snils: string | null) {
+      if (!snils) return [];
+      return db
+        .select({
+          ImportId: importChanges.importId,
+          ChangeId: importChanges.id,
+          RowNumber: importChanges.rowNumber,
+        })
         .from(importChanges)
         .innerJoin(imports, eq(imports.id, importChanges.importId))
         .where(
@@ -595,8 +599,8 @@ export function createInternRepository(db: Db) {
             inArray(imports.status, [0, 1]),
           ),
         )
-        .limit(1);
-      return row !== undefined;
+        .orderBy(asc(importChanges.importId), asc(importChanges.rowNumber))
+        .limit(20);
     },
 
     async countActive(): Promise<number> {

@@ -32,7 +32,7 @@ export interface SaveRequest {
   sections: SectionData;
   protocol: { number: string; date: string; outgoingNumber: string | null; outgoingDate: string | null };
   /** Set when the changes come from an import row: the import and its SRO. */
-  source?: { importId: number; organizationId: number };
+  source?: { importId: number; organizationId: number; changeId: number };
   operatorId: number;
 }
 
@@ -190,69 +190,96 @@ export function createInternService(db: Db, repo: InternRepository) {
      * protocol is the basis of them all. A save made from an older version than the stored one is refused.
      */
     async save(request: SaveRequest): Promise<number> {
+      const saved = await db.transaction((tx) => service.saveIn(tx, request));
+      return saved.internId;
+    },
+
+    /**
+     * A save inside the caller's transaction: an accepted import row is written exactly as a card save, in
+     * the same transaction that marks the row handled. With `allowUnchanged` a save that changes nothing
+     * writes nothing and says so instead of refusing.
+     */
+    async saveIn(
+      tx: Db,
+      request: SaveRequest,
+      options: { allowUnchanged?: boolean } = {},
+    ): Promise<{ internId: number; modified: InternSectionKey[] }> {
       const sentSections = internSectionKeys.filter((key) => request.sections[key] !== undefined);
-      return db.transaction(async (tx) => {
-        let internId = request.internId;
-        let version = 1;
-        if (internId === null) {
-          if (!request.sections.PersonalInfo?.length) throw new AppError(400, texts.personalInfoRequired);
-          if (request.isCorrecting) throw new AppError(400, texts.addingInCorrection);
-          internId = await repo.insertIntern(tx);
-        } else {
-          const locked = await repo.lock(tx, internId);
-          if (!locked) throw new AppError(404, texts.internNotFound);
-          if (request.version === undefined) throw new AppError(400, texts.versionRequired);
-          if (locked.version !== request.version) throw new AppError(409, texts.staleIntern);
-          version = locked.version + 1;
-          if (request.sections.PersonalInfo?.length === 0)
-            throw new AppError(400, texts.personalInfoRequired);
-        }
+      let internId = request.internId;
+      let version = 1;
+      if (internId === null) {
+        if (!request.sections.PersonalInfo?.length) throw new AppError(400, texts.personalInfoRequired);
+        if (request.isCorrecting) throw new AppError(400, texts.addingInCorrection);
+        internId = await repo.insertIntern(tx);
+      } else {
+        const locked = await repo.lock(tx, internId);
+        if (!locked) throw new AppError(404, texts.internNotFound);
+        if (request.version === undefined) throw new AppError(400, texts.versionRequired);
+        if (locked.version !== request.version) throw new AppError(409, texts.staleIntern);
+        version = locked.version + 1;
+        if (request.sections.PersonalInfo?.length === 0) throw new AppError(400, texts.personalInfoRequired);
+      }
 
-        await resolveReferences(repo, tx, request.sections, { refuseUnknown: true });
+      await resolveReferences(repo, tx, request.sections, { refuseUnknown: true });
 
-        // The protocol is written only once something is known to change, and then only once.
-        let protocol: Promise<number> | null = null;
-        const modified: InternSectionKey[] = [];
-        const protocolId = () =>
-          (protocol ??= repo.insertProtocol(tx, {
-            internId: internId!,
-            importId: request.source?.importId ?? null,
-            organizationId: request.source?.organizationId ?? null,
-            number: request.protocol.number,
-            date: request.protocol.date,
-            outgoingNumber: request.protocol.outgoingNumber,
-            outgoingDate: request.protocol.outgoingDate,
-            isCorrection: request.isCorrecting,
-            operatorId: request.operatorId,
-          }));
+      // The protocol is written only once something is known to change, and then only once.
+      let protocol: Promise<number> | null = null;
+      const modified: InternSectionKey[] = [];
+      const protocolId = () =>
+        (protocol ??= repo.insertProtocol(tx, {
+          internId: internId!,
+          importId: request.source?.importId ?? null,
+          importChangeId: request.source?.changeId ?? null,
+          organizationId: request.source?.organizationId ?? null,
+          number: request.protocol.number,
+          date: request.protocol.date,
+          outgoingNumber: request.protocol.outgoingNumber,
+          outgoingDate: request.protocol.outgoingDate,
+          isCorrection: request.isCorrecting,
+          operatorId: request.operatorId,
+        }));
 
-        const current = await repo.currentEntries(tx, internId, sentSections);
-        for (const section of sentSections) {
-          const changed = await applySection(
-            tx,
-            { ...request, internId },
-            section,
-            request.sections[section]!,
-            current.filter((row) => row.section === section),
-            protocolId,
-          );
-          if (changed) modified.push(section);
-        }
-        if (modified.length === 0) throw new AppError(400, texts.nothingToSave);
-        await repo.setProtocolSections(tx, await protocolId(), modified);
-        await refreshProjection(tx, internId, version);
-        return internId;
-      });
+      const current = await repo.currentEntries(tx, internId, sentSections);
+      for (const section of sentSections) {
+        const changed = await applySection(
+          tx,
+          { ...request, internId },
+          section,
+          request.sections[section]!,
+          current.filter((row) => row.section === section),
+          protocolId,
+        );
+        if (changed) modified.push(section);
+      }
+      if (modified.length === 0) {
+        if (options.allowUnchanged) return { internId, modified };
+        throw new AppError(400, texts.nothingToSave);
+      }
+      await repo.setProtocolSections(tx, await protocolId(), modified);
+      await refreshProjection(tx, internId, version);
+      return { internId, modified };
+    },
+
+    /**
+     * The current entries of some sections of a trainee, with their references' current names, and the
+     * trainee's own row: what a row review compares an uploaded row with.
+     */
+    async sectionsOf(id: number, sections: InternSectionKey[]) {
+      const row = await repo.find(id);
+      if (!row) return null;
+      const grouped = groupBySection(await repo.currentEntries(db, id, sections));
+      await resolveReferences(repo, db, grouped, { refuseUnknown: false });
+      return { intern: row, sections: grouped };
     },
 
     /** The whole trainee as an operator sees it. */
     async get(id: number): Promise<Intern> {
       const row = await repo.find(id);
       if (!row) throw new AppError(404, texts.internNotFound);
-      const [entries, protocols, hasPendingImport] = await Promise.all([
+      const [entries, protocols, pendingImportRows] = await Promise.all([
         repo.currentEntries(db, id),
         repo.protocolsOf(id),
-        repo.hasPendingImportRow(row.snils),
+        repo.pendingImportRows(row.snils),
       ]);
       const sections = groupBySection(entries);
       await resolveReferences(repo, db, sections, { refuseUnknown: false });
@@ -262,7 +289,8 @@ export function createInternService(db: Db, repo: InternRepository) {
         FullName: row.fullName,
         Status: row.status,
         IsDeleted: row.isDeleted,
-        HasPendingImport: hasPendingImport,
+        HasPendingImport: pendingImportRows.length > 0,
+        PendingImportRows: pendingImportRows,
         RegistrationNumbers: row.registrationNumbers,
         ...(sections as unknown as Pick<Intern, InternSectionKey>),
         ChangeProtocols: protocols.map(toChangeProtocol),
