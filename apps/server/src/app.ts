@@ -41,6 +41,11 @@ import { createChangeFileReader } from './modules/imports/change-file-runner.js'
 import { createImportsUploadService } from './modules/imports/imports-upload.service.js';
 import { filesRoutes, importsRoutes, uploadRoutes } from './modules/imports/imports.routes.js';
 import { createImportsService } from './modules/imports/imports.service.js';
+import { createReviewRepository } from './modules/imports/review/review.repository.js';
+import { reviewRoutes } from './modules/imports/review/review.routes.js';
+import { createReviewService } from './modules/imports/review/review.service.js';
+import { createInternMatchingRepository } from './modules/intern/intern-matching.repository.js';
+import { createInternMatchingService } from './modules/intern/intern-matching.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -153,6 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     maxExcelBytes: config.changeFileReader.limits.maxFileBytes,
     maxDocumentBytes: config.uploads.documentMaxBytes,
+  });
+  await app.register(reviewRoutes, {
+    prefix: '/api/v1/imports',
+    service: createReviewService({
+      db: database.db,
+      repo: createReviewRepository(database.db),
+      imports: importsService,
+      interns: internService,
+      matching: createInternMatchingService(createInternMatchingRepository(database.db)),
+    }),
   });
   await app.register(changeFileTemplateRoutes, { prefix: '/api/v1/imports' });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: importsService });

@@ -1,52 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Runs the real process entry (src/main.ts) and waits until it says it is ready. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('registry is ready')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, output: () => output, exited };
-}
-
-async function login(port: number, Id: string, Password: string) {
-  return fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-registry-client': 'web' },
-    body: JSON.stringify({ Id, Password }),
-  });
-}
+import { freePort, loginOver, serverDir, startServer, tsx } from './test/server-process.js';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -56,18 +14,18 @@ describe('the server process', () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
 
-    const first = await start(env);
+    const first = await startServer(env);
     const printed = /Логин:\s+(\S+)\n\s+Пароль:\s+(\S+)/.exec(first.output());
     expect(printed).not.toBeNull();
     const [, loginName, password] = printed!;
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect((await login(port, loginName!, password!)).status).toBe(200);
+    expect((await loginOver(port, loginName!, password!)).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const second = await start(env);
+    const second = await startServer(env);
     expect(second.output()).not.toContain('Пароль:');
-    expect((await login(port, loginName!, password!)).status).toBe(200);
+    expect((await loginOver(port, loginName!, password!)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   }, 90_000);
@@ -97,7 +55,7 @@ describe('the server process', () => {
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
         const port = await freePort();
-        const server = await start({
+        const server = await startServer({
           DATABASE_URL: url.toString(),
           DATA_DIR: dataDir,
           PORT: String(port),
@@ -106,7 +64,7 @@ describe('the server process', () => {
           ADMIN_PASSWORD: 'correct horse battery',
         });
         expect(server.output()).toContain('"database":"postgres"');
-        expect((await login(port, 'admin@example.org', 'correct horse battery')).status).toBe(200);
+        expect((await loginOver(port, 'admin@example.org', 'correct horse battery')).status).toBe(200);
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);
       } finally {

@@ -18,3 +18,4 @@ export * from './schemas/intern-api.js';
 export * from './labels.js';
 export * from './format/dates.js';
 export * from './schemas/import.js';
+export * from './schemas/import-review.js';

@@ -6,12 +6,12 @@ import { openDatabase, type Database } from '../db/client.js';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new PostgreSQL
  * database created beside TEST_DATABASE_URL and dropped on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url: string | null }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: null });
     await database.migrate();
-    return database;
+    return { ...database, url: null };
   }
 
   const name = `registry_test_${randomBytes(6).toString('hex')}`;
@@ -26,6 +26,7 @@ export async function openTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

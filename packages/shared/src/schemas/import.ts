@@ -54,11 +54,21 @@ const ChangeRowSchema = z.object({
 export const ImportSchema = z.object({
   ...importBase,
   Pending: z.array(ChangeRowSchema),
-  Finished: z.array(ChangeRowSchema.extend({ InternId: z.number().int().nullable() })),
+  /** Rows accepted into the register: the trainee each went to, who accepted it and when. */
+  Finished: z.array(
+    ChangeRowSchema.extend({
+      InternId: z.number().int().nullable(),
+      InternFullName: z.string().nullable(),
+      ProcessedBy: z.string().nullable(),
+      ProcessedAt: z.string().nullable(),
+    }),
+  ),
   Rejected: z.array(
     ChangeRowSchema.extend({
       RejectionReason: z.string().nullable(),
       RejectionId: z.number().int().nullable(),
+      ProcessedBy: z.string().nullable(),
+      ProcessedAt: z.string().nullable(),
     }),
   ),
   Rejection: z.object({ Id: z.number().int().nullable(), Reason: z.string() }).nullable(),

@@ -1,7 +1,14 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { accounts, dictionaryEntries, importChanges, imports, organizations } from '../../db/schema/index.js';
+import {
+  accounts,
+  dictionaryEntries,
+  importChanges,
+  imports,
+  interns,
+  organizations,
+} from '../../db/schema/index.js';
 import { packedCount, slicePacked, type PackedRows } from './change-file-packing.js';
 
 /** Change statuses of an import's rows. */
@@ -103,21 +110,59 @@ export function createImportsRepository(db: Db) {
         sql<
           T[]
         >`coalesce(json_agg(json_build_object('Id', ${importChanges.id}, 'RowNumber', ${importChanges.rowNumber}, 'FullName', ${importChanges.fullName}, 'Snils', ${importChanges.snils}${fields}) order by ${importChanges.rowNumber}, ${importChanges.id}) filter (where ${importChanges.status} = ${sql.raw(String(status))}), '[]')`;
+      const handled = sql`, 'ProcessedBy', ${accounts.fullName}, 'ProcessedAt', to_char(${importChanges.processedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       const [lists] = await db
         .select({
           pending: list<ChangeRow>(ChangeStatus.Pending, sql``),
-          finished: list<ChangeRow & { InternId: number | null }>(
+          finished: list<
+            ChangeRow & {
+              InternId: number | null;
+              InternFullName: string | null;
+              ProcessedBy: string | null;
+              ProcessedAt: string | null;
+            }
+          >(
             ChangeStatus.Finished,
-            sql`, 'InternId', ${importChanges.internId}`,
+            sql`, 'InternId', ${importChanges.internId}, 'InternFullName', ${interns.fullName}${handled}`,
           ),
-          rejected: list<ChangeRow & { RejectionReason: string | null; RejectionId: number | null }>(
+          rejected: list<
+            ChangeRow & {
+              RejectionReason: string | null;
+              RejectionId: number | null;
+              ProcessedBy: string | null;
+              ProcessedAt: string | null;
+            }
+          >(
             ChangeStatus.Rejected,
-            sql`, 'RejectionReason', ${importChanges.rejectionReason}, 'RejectionId', null`,
+            sql`, 'RejectionReason', ${importChanges.rejectionReason}, 'RejectionId', null${handled}`,
           ),
         })
         .from(importChanges)
+        .leftJoin(interns, eq(interns.id, importChanges.internId))
+        .leftJoin(accounts, eq(accounts.id, importChanges.processedById))
         .where(eq(importChanges.importId, importId));
       return lists!;
+    },
+
+    /** The first row still waiting, in file order, other than the given one. */
+    async nextPending(importId: number, exceptChangeId: number | null) {
+      const [row] = await db
+        .select({
+          Id: importChanges.id,
+          RowNumber: importChanges.rowNumber,
+          FullName: importChanges.fullName,
+        })
+        .from(importChanges)
+        .where(
+          and(
+            eq(importChanges.importId, importId),
+            eq(importChanges.status, ChangeStatus.Pending),
+            exceptChangeId === null ? undefined : ne(importChanges.id, exceptChangeId),
+          ),
+        )
+        .orderBy(asc(importChanges.rowNumber), asc(importChanges.id))
+        .limit(1);
+      return row ?? null;
     },
 
     /** Every row of an import, for the rejection file. */

@@ -135,7 +135,16 @@ describe('an import', () => {
       { Id: fourth, RowNumber: 5, FullName: 'Григорьева Анна Львовна', Snils: null },
     ]);
     expect(detail.Finished).toEqual([
-      { Id: second, RowNumber: 3, FullName: 'Борисова Ольга Петровна', Snils: null, InternId: null },
+      {
+        Id: second,
+        RowNumber: 3,
+        FullName: 'Борисова Ольга Петровна',
+        Snils: null,
+        InternId: null,
+        InternFullName: null,
+        ProcessedBy: null,
+        ProcessedAt: null,
+      },
     ]);
     expect(detail.Rejected).toEqual([
       {
@@ -145,6 +154,8 @@ describe('an import', () => {
         Snils: '087-654-303 00',
         RejectionReason: 'Не указан СНИЛС',
         RejectionId: null,
+        ProcessedBy: null,
+        ProcessedAt: null,
       },
     ]);
     expect(detail).toMatchObject({

@@ -3,6 +3,7 @@ import {
   type Import,
   type ImportFile,
   type ImportListItem,
+  type ImportProgress,
   type Paged,
 } from '@registry/shared';
 import type { Db } from '../../db/client.js';
@@ -64,6 +65,9 @@ function toListItem(row: ImportRow, files: Map<number, FileInfo>, now: Date): Im
   };
 }
 
+const rejectionOf = (row: ImportRow) =>
+  row.rejectionReason !== null ? { Id: row.rejectionFileId, Reason: row.rejectionReason } : null;
+
 const documentFileIds = (row: ImportRow) =>
   [
     row.fileId,
@@ -114,13 +118,33 @@ export function createImportsService(
         Pending: lists.pending,
         Finished: lists.finished,
         Rejected: lists.rejected,
-        Rejection:
-          row.rejectionReason !== null ? { Id: row.rejectionFileId, Reason: row.rejectionReason } : null,
+        Rejection: rejectionOf(row),
         Protocol: toFile(infos.get(row.protocolFileId ?? -1)),
         ProtocolSignature: toFile(infos.get(row.protocolSignatureFileId ?? -1)),
         Letter: toFile(infos.get(row.letterFileId ?? -1)),
         LetterSignature: toFile(infos.get(row.letterSignatureFileId ?? -1)),
         Notices: row.notices,
+      };
+    },
+
+    /**
+     * An import as the row review shows it: the list's summary, its rejection, and the row to open next
+     * (the first still waiting, other than `exceptChangeId`).
+     */
+    async progress(
+      id: number,
+      account: CurrentAccount,
+      exceptChangeId: number | null,
+    ): Promise<ImportProgress> {
+      const row = await findVisible(id, account);
+      const [infos, next] = await Promise.all([
+        files.info([row.fileId]),
+        repo.nextPending(id, exceptChangeId),
+      ]);
+      return {
+        ...toListItem(row, infos, clock()),
+        Rejection: rejectionOf(row),
+        NextPending: next,
       };
     },
 

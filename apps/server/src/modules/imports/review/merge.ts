@@ -1,0 +1,233 @@
+import { InternshipStatus } from '@registry/shared';
+import { stableJson } from '../../../lib/stable-json.js';
+import type { ChangeFileSection } from '../change-file-columns.js';
+
+/*
+ * How an uploaded row enters a trainee's record (docs/row-review.md, each rule tested in merge.test.ts):
+ * - an empty cell changes nothing; a filled cell replaces the register's value;
+ * - the supervisor is the record's supervisor with the same 'Уникальный регистрационный номер', else added;
+ * - the internship is the record's internship in the import's SRO with the row's number; without a number
+ *   on one side, the latest internship in that SRO; else added (a row with no internship cells adds the
+ *   minimal one, `IsEmpty`, since the SRO reports the trainee as its own);
+ * - the internship steps are the record's latest steps entry, else added when the row fills a step cell;
+ * - a pause, resume, contract or misc entry updates the entry with the same date, is dropped when an equal
+ *   entry exists, and is appended otherwise.
+ */
+
+export type Entry = Record<string, unknown> & { Id: number; Entry_Id?: number | null };
+
+/** The row's four sections as the reader stored them. */
+export interface RowSections {
+  PersonalInfo: Entry;
+  Supervisors: Entry[];
+  Internship: Entry;
+  InternshipSteps: Entry;
+}
+
+/** The record's current entries of the four sections; empty lists for a new trainee. */
+export interface RecordSections {
+  PersonalInfo: Entry[];
+  Supervisors: Entry[];
+  Internships: Entry[];
+  InternshipSteps: Entry[];
+}
+
+export interface Compared {
+  Old: Entry | null;
+  New: Entry | null;
+  HasChanges: boolean;
+}
+
+export interface MergedRow {
+  PersonalInfo: Compared;
+  Supervisors: Compared[];
+  Internship: Compared;
+  InternshipSteps: Compared;
+}
+
+/** The Ids an entry the row adds gets: negative, as the card's new entries, one per section. */
+export const newEntryIds = { PersonalInfo: -1, Supervisor: -2, Internship: -3, InternshipSteps: -4 } as const;
+
+/** The internship's lists and the date that identifies an entry of each. */
+const listDates = {
+  MiscInfo: 'EndedAt',
+  PauseInfo: 'PausedAt',
+  ResumeInfo: 'ResumedAt',
+  ContractInfo: 'ContractEndsAt',
+} as const;
+type ListName = keyof typeof listDates;
+const listNames = Object.keys(listDates) as ListName[];
+
+/** Template fields by section: `Passport.Series` of PersonalInfo, `PauseInfo.PausedAt` of Internship. */
+export type SectionPaths = Record<ChangeFileSection, string[]>;
+
+const copy = <T>(value: T): T => structuredClone(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A reference to a row of another table: two are the same when they point to the same row. */
+const isRef = (value: unknown): value is { Id: number } =>
+  isObject(value) && typeof value.Id === 'number' && ('Name' in value || 'Value' in value);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (isRef(a) && isRef(b)) return a.Id === b.Id;
+  return stableJson(a) === stableJson(b);
+}
+
+function getPath(entry: Record<string, unknown>, keys: string[]): unknown {
+  let node: unknown = entry;
+  for (const key of keys) node = isObject(node) ? node[key] : undefined;
+  return node;
+}
+
+function setPath(entry: Record<string, unknown>, keys: string[], value: unknown) {
+  let node = entry;
+  for (const key of keys.slice(0, -1)) {
+    if (!isObject(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys.at(-1)!] = value;
+}
+
+/**
+ * Puts the row's filled fields into a copy of the entry. A filled cell whose value the reader could not
+ * take (a school the dictionary lacks) changes nothing: the row keeps it as text and a notice says so.
+ */
+function overlay(target: Entry, source: Record<string, unknown>, paths: string[]): boolean {
+  let changed = false;
+  for (const path of paths) {
+    const keys = path.split('.');
+    const value = getPath(source, keys);
+    if (value === null || value === undefined) continue;
+    if (sameValue(getPath(target, keys), value)) continue;
+    setPath(target, keys, copy(value));
+    changed = true;
+  }
+  return changed;
+}
+
+const compared = (old: Entry | null, next: Entry | null): Compared => ({
+  Old: old,
+  New: next,
+  HasChanges: next !== null && (old === null || stableJson(old) !== stableJson(next)),
+});
+
+/** Folds what makes two spellings of a number one: case, spaces. */
+const numberKey = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/\s+/g, '').toLocaleLowerCase('ru') : null;
+
+/** The latest of entries: the latest started, then the last entered. */
+function latest(entries: Entry[]): Entry | null {
+  let best: Entry | null = null;
+  for (const entry of entries) {
+    const started = (entry.StartedAt as string | null | undefined) ?? '';
+    const bestStarted = (best?.StartedAt as string | null | undefined) ?? '';
+    if (best === null || started >= bestStarted) best = entry;
+  }
+  return best;
+}
+
+function mergePersonalInfo(row: RowSections, record: RecordSections, paths: SectionPaths): Compared {
+  const old = record.PersonalInfo[0] ?? null;
+  if (!old)
+    return compared(null, { ...copy(row.PersonalInfo), Id: newEntryIds.PersonalInfo, Entry_Id: null });
+  const next = copy(old);
+  overlay(next, row.PersonalInfo, paths.PersonalInfo);
+  return compared(old, next);
+}
+
+function mergeSupervisors(row: RowSections, record: RecordSections, paths: SectionPaths): Compared[] {
+  return row.Supervisors.map((supervisor, index) => {
+    const key = numberKey(supervisor.CadastreNumber);
+    const old = record.Supervisors.find((entry) => key !== null && numberKey(entry.CadastreNumber) === key);
+    if (!old)
+      return compared(null, { ...copy(supervisor), Id: newEntryIds.Supervisor - 10 * index, Entry_Id: null });
+    const next = copy(old);
+    overlay(next, supervisor, paths.Supervisor);
+    return compared(old, next);
+  });
+}
+
+/** The record's internship the row speaks of, in the import's SRO. */
+export function matchInternship(
+  internships: Entry[],
+  organizationId: number,
+  registryNumber: unknown,
+): Entry | null {
+  const inOrganization = internships.filter(
+    (entry) => (entry.Organization as { Id?: number } | null)?.Id === organizationId,
+  );
+  const key = numberKey(registryNumber);
+  if (key === null) return latest(inOrganization);
+  const same = inOrganization.find((entry) => numberKey(entry.RegistryNumber) === key);
+  if (same) return same;
+  return latest(inOrganization.filter((entry) => numberKey(entry.RegistryNumber) === null));
+}
+
+/** The row's entry of a list merged into the internship's list: by date, unless an equal entry exists. */
+function mergeList(target: Entry, list: ListName, rowEntry: Record<string, unknown>, paths: string[]) {
+  const entries = ((target[list] as Record<string, unknown>[] | undefined) ?? []).map(copy);
+  const dateField = listDates[list];
+  const date = rowEntry[dateField];
+  const sameDate =
+    date === null || date === undefined ? undefined : entries.find((entry) => entry[dateField] === date);
+  if (sameDate) overlay(sameDate as Entry, rowEntry, paths);
+  else if (!entries.some((entry) => stableJson(entry) === stableJson(rowEntry))) entries.push(copy(rowEntry));
+  target[list] = entries;
+}
+
+function mergeInternship(
+  row: RowSections,
+  record: RecordSections,
+  paths: SectionPaths,
+  organizationId: number,
+): Compared {
+  const filled = paths.Internship;
+  const old = matchInternship(record.Internships, organizationId, row.Internship.RegistryNumber);
+  const source = row.Internship;
+  if (!old) {
+    const next: Entry = { ...copy(source), Id: newEntryIds.Internship, Entry_Id: null };
+    if (filled.length === 0) Object.assign(next, { IsEmpty: true, Status: InternshipStatus.Unknown });
+    return compared(null, next);
+  }
+  const next = copy(old);
+  const fieldPaths = filled.filter((path) => !listNames.includes(path.split('.')[0] as ListName));
+  overlay(next, source, fieldPaths);
+  for (const list of listNames) {
+    const rowEntry = (source[list] as Record<string, unknown>[] | undefined)?.[0];
+    const listPaths = filled
+      .filter((path) => path.startsWith(`${list}.`))
+      .map((path) => path.slice(list.length + 1));
+    if (rowEntry && listPaths.length > 0) mergeList(next, list, rowEntry, listPaths);
+  }
+  if (filled.length > 0 && next.IsEmpty === true) next.IsEmpty = false;
+  return compared(old, next);
+}
+
+function mergeSteps(row: RowSections, record: RecordSections, paths: SectionPaths): Compared {
+  const old = record.InternshipSteps.at(-1) ?? null;
+  if (paths.InternshipSteps.length === 0) return compared(old, old);
+  if (!old)
+    return compared(null, { ...copy(row.InternshipSteps), Id: newEntryIds.InternshipSteps, Entry_Id: null });
+  const next = copy(old);
+  overlay(next, row.InternshipSteps, paths.InternshipSteps);
+  return compared(old, next);
+}
+
+/**
+ * The row merged into the record section by section. `filledPaths` are the template fields whose cells the
+ * row filled, by section; `organizationId` is the import's SRO.
+ */
+export function mergeRow(
+  row: RowSections,
+  record: RecordSections,
+  filledPaths: SectionPaths,
+  organizationId: number,
+): MergedRow {
+  return {
+    PersonalInfo: mergePersonalInfo(row, record, filledPaths),
+    Supervisors: mergeSupervisors(row, record, filledPaths),
+    Internship: mergeInternship(row, record, filledPaths, organizationId),
+    InternshipSteps: mergeSteps(row, record, filledPaths),
+  };
+}

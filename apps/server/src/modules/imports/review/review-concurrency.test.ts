@@ -1,0 +1,184 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeReview } from '@registry/shared';
+import { changeProtocols, importChanges, imports, interns } from '../../../db/schema/index.js';
+import { acceptAll } from '../../../test/review.js';
+import { createAccount, createOrganization } from '../../../test/factories.js';
+import { freePort, loginOver, startServer, type Started } from '../../../test/server-process.js';
+import { openTestDatabase } from '../../../test/test-database.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../test-fixtures/workbooks.js';
+
+/*
+ * A row is applied at most once, whatever the number of operators and app processes: two server processes
+ * on one PostgreSQL, and many submits of the same row at once through both. PGlite lives inside one process,
+ * so this runs on PostgreSQL only (CI runs the suite on both).
+ */
+
+const SUBMITS = 20;
+let serial = 500_000;
+
+describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app processes on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let dataDir: string;
+  const servers: { started: Started; port: number; cookie: string }[] = [];
+  let organizationId: number;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'registry-review-'));
+    organizationId = (await createOrganization(database.db)).id;
+    const operator = await createAccount(database.db);
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const started = await startServer({
+        DATABASE_URL: database.url!,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+      });
+      const login = await loginOver(port, operator.email, operator.password);
+      const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+      servers.push({ started, port, cookie });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.started.child.kill('SIGTERM');
+      await server.started.exited;
+    }
+    await database?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (server: (typeof servers)[number], url: string, init: RequestInit = {}) =>
+    fetch(`http://127.0.0.1:${server.port}/api/v1${url}`, {
+      ...init,
+      headers: { cookie: server.cookie, 'x-registry-client': 'web', ...(init.headers ?? {}) },
+    });
+  const postJson = (server: (typeof servers)[number], url: string, body: unknown) =>
+    call(server, url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  /** An import of the row and one more, so that the import stays open after the row is handled. */
+  async function uploadRow(row: Record<string, unknown>) {
+    const form = new FormData();
+    form.append('data', JSON.stringify({ organizationId, number: '5-вх', date: '2026-11-21' }));
+    const other = sampleRow({
+      Фамилия: 'Другая',
+      СНИЛС: snilsFrom(++serial),
+      'Уникальный идентификационный номер стажировки': `Д-${serial}`,
+    });
+    const file = await xlsxOf(sheetOf([sampleRow(row), other]));
+    form.append('file', new Blob([file]), 'изменения.xlsx');
+    const created = await call(servers[0]!, '/imports', { method: 'POST', body: form });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const importId = ((await created.json()) as { Id: number }).Id;
+    const detail = (await (await call(servers[0]!, `/imports/${importId}`)).json()) as {
+      Pending: { Id: number }[];
+    };
+    return { importId, changeId: detail.Pending[0]!.Id };
+  }
+
+  it(`applies a row once when ${SUBMITS} submits of it arrive at once through both processes`, async () => {
+    const snils = snilsFrom(424_242);
+    const { importId, changeId } = await uploadRow({ СНИЛС: snils });
+    const review = (await (
+      await call(servers[0]!, `/imports/${importId}/changes/${changeId}`)
+    ).json()) as ChangeReview;
+    const statuses = await Promise.all(
+      Array.from({ length: SUBMITS }, (_, i) =>
+        postJson(
+          servers[i % 2]!,
+          `/imports/${importId}/changes/${changeId}/submit/new`,
+          acceptAll(review),
+        ).then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(SUBMITS - 1);
+
+    const db = database.db;
+    const [trainees] = await db
+      .select({ n: count() })
+      .from(interns)
+      .where(eq(interns.snils, snils.replace(/\D/g, '')));
+    expect(trainees!.n).toBe(1);
+    const [protocols] = await db
+      .select({ n: count() })
+      .from(changeProtocols)
+      .where(eq(changeProtocols.importChangeId, changeId));
+    expect(protocols!.n).toBe(1);
+    const [row] = await db.select().from(importChanges).where(eq(importChanges.id, changeId));
+    expect(row).toMatchObject({ status: 1 });
+    const [counted] = await db.select().from(imports).where(eq(imports.id, importId));
+    expect(counted).toMatchObject({ status: 1, pendingCount: 1 });
+  }, 60_000);
+
+  it('lets a card save and a row submit of the same trainee meet: one wins, the other is refused, nothing is lost', async () => {
+    const snils = snilsFrom(434_343);
+    const first = await uploadRow({ СНИЛС: snils, 'Уникальный идентификационный номер стажировки': 'К-1' });
+    // As new: the trainee of the test above shares the sample row's name and birth date.
+    const created = (await (
+      await call(servers[0]!, `/imports/${first.importId}/changes/${first.changeId}?intern=new`)
+    ).json()) as ChangeReview;
+    const entered = await postJson(
+      servers[0]!,
+      `/imports/${first.importId}/changes/${first.changeId}/submit/new`,
+      acceptAll(created),
+    );
+    const internId = ((await entered.json()) as { Intern: { Id: number } }).Intern.Id;
+
+    const second = await uploadRow({
+      СНИЛС: snils,
+      Телефон: '+7 900 111-22-33',
+      'Уникальный идентификационный номер стажировки': 'К-1',
+    });
+    const review = (await (
+      await call(servers[0]!, `/imports/${second.importId}/changes/${second.changeId}`)
+    ).json()) as ChangeReview;
+    const card = (await (await call(servers[1]!, `/interns/${internId}`)).json()) as {
+      Version: number;
+      PersonalInfo: { PatronymicName: string }[];
+    };
+    const [save, submit] = await Promise.all([
+      call(servers[1]!, `/interns/${internId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          Intern: {
+            Version: card.Version,
+            PersonalInfo: [{ ...card.PersonalInfo[0], PatronymicName: 'Андреевна' }],
+          },
+          Protocol: { number: '9-П', date: '2026-11-22' },
+        }),
+      }),
+      postJson(
+        servers[0]!,
+        `/imports/${second.importId}/changes/${second.changeId}/submit/${internId}`,
+        acceptAll(review),
+      ),
+    ]);
+    expect([save.status, submit.status].sort()).toEqual([200, 409]);
+
+    const after = (await (await call(servers[0]!, `/interns/${internId}`)).json()) as {
+      Version: number;
+      PersonalInfo: { PatronymicName: string; Contacts: { PhoneNumber: string } }[];
+    };
+    expect(after.Version).toBe(card.Version + 1);
+    if (save.status === 200) expect(after.PersonalInfo[0]!.PatronymicName).toBe('Андреевна');
+    else expect(after.PersonalInfo[0]!.Contacts.PhoneNumber).toBe('+7 900 111-22-33');
+    const [row] = await database.db
+      .select({ status: importChanges.status })
+      .from(importChanges)
+      .where(and(eq(importChanges.id, second.changeId)));
+    expect(row!.status).toBe(submit.status === 200 ? 1 : 0);
+  }, 60_000);
+});

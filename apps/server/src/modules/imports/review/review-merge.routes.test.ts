@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { createIntern, internship, personalInfo } from '../../../test/interns.js';
+import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
+import { uploadRows } from '../../../test/uploads.js';
+import { snilsFrom, type RowValues } from '../test-fixtures/workbooks.js';
+
+/* The merge rules of docs/row-review.md, one by one, as the operator sees them: Old beside New. */
+
+let t: TestApp;
+let callers: Awaited<ReturnType<typeof reviewCallers>>;
+let calls: ReturnType<typeof reviewCalls>;
+let serial = 200_000;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  callers = await reviewCallers(t);
+  calls = reviewCalls(t, callers.operator);
+});
+afterAll(() => t.close());
+
+async function openRow(row: RowValues, intern?: 'new') {
+  const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [row]);
+  const response = await calls.open(importId, changeIds[0]!, intern);
+  expect(response.statusCode, response.body).toBe(200);
+  return { importId, changeId: changeIds[0]!, review: response.json() };
+}
+
+/** A trainee entered from the sample row with the given cells, as an operator accepts a new one. */
+async function enteredFrom(row: RowValues) {
+  const snils = snilsFrom(++serial);
+  // As new: every trainee here shares the sample row's name and birth date.
+  const { importId, changeId, review } = await openRow({ ...row, СНИЛС: snils }, 'new');
+  const response = await calls.submit(importId, changeId, 'new', acceptAll(review));
+  expect(response.statusCode, response.body).toBe(200);
+  const card = await t.app.inject({
+    url: `/api/v1/interns/${response.json().Intern.Id}`,
+    headers: { cookie: callers.operator },
+  });
+  return { snils, card: card.json() };
+}
+
+describe('merging a row into the record', () => {
+  it('keeps the value of an empty cell and takes the value of a filled one', async () => {
+    const { snils, card } = await enteredFrom({});
+    const { review } = await openRow({
+      СНИЛС: snils,
+      Телефон: undefined,
+      'Паспорт: кем выдан': 'ОВД района Хамовники',
+    });
+    expect(review.PersonalInfo.Old.Contacts.PhoneNumber).toBe('+7 916 123-45-67');
+    expect(review.PersonalInfo.New.Contacts.PhoneNumber).toBe('+7 916 123-45-67');
+    expect(review.PersonalInfo.Old.Passport.IssuedBy).toBe('ГУ МВД России по г. Москве');
+    expect(review.PersonalInfo.New.Passport.IssuedBy).toBe('ОВД района Хамовники');
+    expect(review.PersonalInfo.New.Id).toBe(card.PersonalInfo[0].Id);
+    expect(review.PersonalInfo.HasChanges).toBe(true);
+  });
+
+  it('says a row that repeats the record changes nothing, and accepting it writes nothing', async () => {
+    const { snils, card } = await enteredFrom({});
+    const { importId, changeId, review } = await openRow({ СНИЛС: snils });
+    expect(review.PersonalInfo.HasChanges).toBe(false);
+    expect(review.Supervisors.map((supervisor: { HasChanges: boolean }) => supervisor.HasChanges)).toEqual([
+      false,
+    ]);
+    expect(review.Internship.HasChanges).toBe(false);
+    expect(review.InternshipSteps.HasChanges).toBe(false);
+
+    const response = await calls.submit(importId, changeId, card.Id, acceptAll(review));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ HasModified: false, Intern: { Id: card.Id } });
+    const after = (
+      await t.app.inject({ url: `/api/v1/interns/${card.Id}`, headers: { cookie: callers.operator } })
+    ).json();
+    expect(after.Version).toBe(card.Version);
+    expect(after.ChangeProtocols).toHaveLength(card.ChangeProtocols.length);
+  });
+
+  it('matches the supervisor by the unique registration number, else adds one', async () => {
+    const { snils, card } = await enteredFrom({});
+    const same = (await openRow({ СНИЛС: snils, 'Руководитель: телефон': '+7 495 000-00-00' })).review;
+    expect(same.Supervisors).toHaveLength(1);
+    expect(same.Supervisors[0].Old.Id).toBe(card.Supervisors[0].Id);
+    expect(same.Supervisors[0].New).toMatchObject({
+      Id: card.Supervisors[0].Id,
+      Contacts: { PhoneNumber: '+7 495 000-00-00' },
+    });
+
+    const { importId, changeId, review } = await openRow({
+      СНИЛС: snils,
+      'Руководитель: фамилия': 'Соколов',
+      'Руководитель: уникальный регистрационный номер': '77777',
+    });
+    expect(review.Supervisors[0].Old).toBeNull();
+    expect(review.Supervisors[0].New).toMatchObject({ LastName: 'Соколов', CadastreNumber: '77777' });
+    expect(review.Supervisors[0].New.Id).toBeLessThan(0);
+    await calls.submit(importId, changeId, card.Id, acceptAll(review));
+    const after = (
+      await t.app.inject({ url: `/api/v1/interns/${card.Id}`, headers: { cookie: callers.operator } })
+    ).json();
+    expect(
+      after.Supervisors.map((supervisor: { CadastreNumber: string }) => supervisor.CadastreNumber),
+    ).toEqual(['12345', '77777']);
+  });
+
+  it('matches the internship by its number within the SRO, else adds one', async () => {
+    const { snils, card } = await enteredFrom({ 'Уникальный идентификационный номер стажировки': 'Н-1' });
+    const same = (
+      await openRow({
+        СНИЛС: snils,
+        'Уникальный идентификационный номер стажировки': 'Н-1',
+        'Продолжительность стажировки, мес.': 18,
+      })
+    ).review;
+    expect(same.Internship.Old.Id).toBe(card.Internships[0].Id);
+    expect(same.Internship.New).toMatchObject({ Id: card.Internships[0].Id, Duration: 18 });
+
+    const other = (await openRow({ СНИЛС: snils, 'Уникальный идентификационный номер стажировки': 'Н-2' }))
+      .review;
+    expect(other.Internship.Old).toBeNull();
+    expect(other.Internship.New).toMatchObject({
+      RegistryNumber: 'Н-2',
+      Organization: { Id: callers.sro.id },
+      IsEmpty: false,
+    });
+  });
+
+  it('takes the latest internship in the SRO for a row without a number, and never one of another SRO', async () => {
+    const snils = snilsFrom(++serial);
+    const card = await createIntern(t.app, callers.operator, {
+      PersonalInfo: [personalInfo({ Snils: snils })],
+      Internships: [
+        internship(callers.otherSro.id, { Id: -5, RegistryNumber: 'Д-1', StartedAt: '2025-06-01' }),
+        internship(callers.sro.id, { Id: -6, RegistryNumber: 'Н-7', StartedAt: '2023-01-01' }),
+        internship(callers.sro.id, { Id: -7, RegistryNumber: 'Н-8', StartedAt: '2024-01-01' }),
+      ],
+    });
+    const review = (
+      await openRow({ СНИЛС: snils, 'Уникальный идентификационный номер стажировки': undefined })
+    ).review;
+    expect(review.Internship.Old).toMatchObject({ Id: card.Internships[2].Id, RegistryNumber: 'Н-8' });
+
+    const elsewhere = (
+      await openRow({ СНИЛС: snils, 'Уникальный идентификационный номер стажировки': 'Д-1' })
+    ).review;
+    expect(elsewhere.Internship.Old).toBeNull();
+  });
+
+  it('adds the minimal internship when the row has no internship cells and the record none in the SRO', async () => {
+    const snils = snilsFrom(++serial);
+    await createIntern(t.app, callers.operator, { PersonalInfo: [personalInfo({ Snils: snils })] });
+    const internshipCells = Object.fromEntries(
+      [
+        'Уникальный идентификационный номер стажировки',
+        'Дата начала стажировки',
+        'Статус стажировки',
+        'Продолжительность стажировки, мес.',
+        'Решение о приёме на стажировку',
+        'Дата окончания договора',
+        'Договор',
+      ].map((header) => [header, undefined]),
+    );
+    const review = (await openRow({ СНИЛС: snils, ...internshipCells })).review;
+    expect(review.Internship.Old).toBeNull();
+    expect(review.Internship.New).toMatchObject({
+      IsEmpty: true,
+      Status: 4,
+      Organization: { Id: callers.sro.id },
+    });
+  });
+
+  it('appends a list entry, updates the one of the same date, and keeps an equal one once', async () => {
+    const { snils, card } = await enteredFrom({
+      'Дата приостановления': new Date('2025-09-01T00:00:00Z'),
+      'Основание приостановления': 'Болезнь',
+    });
+    const { importId, changeId, review } = await openRow({
+      СНИЛС: snils,
+      // The same contract as before: kept once.
+      'Дата приостановления': new Date('2025-09-01T00:00:00Z'),
+      'Основание приостановления': 'Отпуск по уходу за ребёнком',
+      'Дата возобновления': new Date('2025-12-01T00:00:00Z'),
+    });
+    const old = review.Internship.Old;
+    const next = review.Internship.New;
+    expect(old.PauseInfo).toEqual([
+      expect.objectContaining({ PausedAt: '2025-09-01', PauseBasis: 'Болезнь' }),
+    ]);
+    expect(next.PauseInfo).toEqual([
+      expect.objectContaining({ PausedAt: '2025-09-01', PauseBasis: 'Отпуск по уходу за ребёнком' }),
+    ]);
+    expect(next.ResumeInfo).toEqual([expect.objectContaining({ ResumedAt: '2025-12-01' })]);
+    expect(next.ContractInfo).toEqual(old.ContractInfo);
+    expect(next.ContractInfo).toHaveLength(1);
+
+    await calls.submit(importId, changeId, card.Id, acceptAll(review));
+    const later = (
+      await openRow({ СНИЛС: snils, 'Дата окончания договора': new Date('2028-01-31T00:00:00Z') })
+    ).review;
+    expect(
+      later.Internship.New.ContractInfo.map((entry: { ContractEndsAt: string }) => entry.ContractEndsAt),
+    ).toEqual(['2027-03-14', '2028-01-31']);
+  });
+
+  it('merges the steps into the record’s latest steps entry', async () => {
+    const { snils, card } = await enteredFrom({});
+    const review = (
+      await openRow({
+        СНИЛС: snils,
+        'Этап 1: дата начала': new Date('2025-04-16T00:00:00Z'),
+        'Вводный этап: материалы представлены': 'Нет',
+      })
+    ).review;
+    expect(review.InternshipSteps.Old.Id).toBe(card.InternshipSteps[0].Id);
+    expect(review.InternshipSteps.New.Step1.StartedAt).toBe('2025-04-16');
+    expect(review.InternshipSteps.New.EntryStep).toMatchObject({ HasPassed: true, HasMaterials: false });
+    expect(review.InternshipSteps.HasChanges).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+import { ImportStatus } from '@registry/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { accounts, importChanges, imports } from '../../../db/schema/index.js';
+import { ChangeStatus } from '../imports.repository.js';
+
+/** Statuses of an import whose rows may still be handled. */
+const open = [ImportStatus.Pending, ImportStatus.BeingProcessed];
+
+export function createReviewRepository(db: Db) {
+  return {
+    /** A row of an import with what the review needs of it and of its import; null for another import's row. */
+    async findChange(importId: number, changeId: number) {
+      const [row] = await db
+        .select({
+          id: importChanges.id,
+          rowNumber: importChanges.rowNumber,
+          status: importChanges.status,
+          fullName: importChanges.fullName,
+          data: importChanges.data,
+          raw: importChanges.raw,
+          notices: importChanges.notices,
+          rejectionReason: importChanges.rejectionReason,
+          internId: importChanges.internId,
+          processedAt: importChanges.processedAt,
+          processedBy: accounts.fullName,
+          headers: imports.headers,
+        })
+        .from(importChanges)
+        .innerJoin(imports, eq(imports.id, importChanges.importId))
+        .leftJoin(accounts, eq(accounts.id, importChanges.processedById))
+        .where(and(eq(importChanges.id, changeId), eq(importChanges.importId, importId)));
+      return row ?? null;
+    },
+
+    /** Locks a row for the rest of the transaction and reads its status: one operator handles it at a time. */
+    async lockChange(tx: Db, importId: number, changeId: number): Promise<number | null> {
+      const [row] = await tx
+        .select({ status: importChanges.status })
+        .from(importChanges)
+        .where(and(eq(importChanges.id, changeId), eq(importChanges.importId, importId)))
+        .for('update');
+      return row?.status ?? null;
+    },
+
+    /** Marks a pending row handled: finished into a trainee, or rejected with a reason; false if it was not pending. */
+    async markHandled(
+      tx: Db,
+      changeId: number,
+      outcome: { internId: number } | { rejectionReason: string },
+      operatorId: number,
+    ) {
+      const values =
+        'internId' in outcome
+          ? { status: ChangeStatus.Finished, internId: outcome.internId }
+          : { status: ChangeStatus.Rejected, rejectionReason: outcome.rejectionReason };
+      const updated = await tx
+        .update(importChanges)
+        .set({ ...values, processedById: operatorId, processedAt: sql`now()` })
+        .where(and(eq(importChanges.id, changeId), eq(importChanges.status, ChangeStatus.Pending)))
+        .returning({ id: importChanges.id });
+      return updated.length > 0;
+    },
+
+    /**
+     * Counts one more row of an import handled: being processed while rows wait, processed when none does.
+     * False when the import is no longer open (rejected as a whole meanwhile).
+     */
+    async countHandled(tx: Db, importId: number, isRejected: boolean): Promise<boolean> {
+      const remaining = sql`${imports.pendingCount} - 1`;
+      const updated = await tx
+        .update(imports)
+        .set({
+          pendingCount: remaining,
+          rejectedCount: isRejected ? sql`${imports.rejectedCount} + 1` : imports.rejectedCount,
+          status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${sql.raw(String(ImportStatus.BeingProcessed))} end`,
+        })
+        .where(and(eq(imports.id, importId), inArray(imports.status, open)))
+        .returning({ id: imports.id });
+      return updated.length > 0;
+    },
+
+    /** The rejected rows of an import with their cells, for the file the SRO corrects and uploads again. */
+    async rejectedRows(importId: number) {
+      const [found] = await db
+        .select({ headers: imports.headers })
+        .from(imports)
+        .where(eq(imports.id, importId));
+      const rows = await db
+        .select({
+          rowNumber: importChanges.rowNumber,
+          raw: importChanges.raw,
+          reason: importChanges.rejectionReason,
+        })
+        .from(importChanges)
+        .where(and(eq(importChanges.importId, importId), eq(importChanges.status, ChangeStatus.Rejected)))
+        .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
+      return { headers: found?.headers ?? [], rows };
+    },
+  };
+}
+
+export type ReviewRepository = ReturnType<typeof createReviewRepository>;

@@ -1,0 +1,95 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChangeParamsSchema,
+  ChangeQuerySchema,
+  ChangeReviewSchema,
+  IdParamsSchema,
+  ImportProgressSchema,
+  RejectSchema,
+  SubmitChangeParamsSchema,
+  SubmitChangeResultSchema,
+  SubmitChangeSchema,
+} from '@registry/shared';
+import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
+import { writeRejectedRows } from './rejected-rows-file.js';
+import type { ReviewService } from './review.service.js';
+
+/** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
+export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
+  const tags = ['imports'];
+  const operator = { access: 'operator' } as const;
+
+  app.get(
+    '/:id/changes/:change',
+    {
+      config: operator,
+      schema: {
+        tags,
+        params: ChangeParamsSchema,
+        querystring: ChangeQuerySchema,
+        response: { 200: ChangeReviewSchema },
+      },
+    },
+    async (request) =>
+      service.open(request.params.id, request.params.change, request.query.intern, request.account!),
+  );
+
+  app.post(
+    '/:id/changes/:change/submit/:intern',
+    {
+      config: operator,
+      schema: {
+        tags,
+        params: SubmitChangeParamsSchema,
+        body: SubmitChangeSchema,
+        response: { 200: SubmitChangeResultSchema },
+      },
+    },
+    async (request) =>
+      service.submit(
+        { importId: request.params.id, changeId: request.params.change },
+        request.params.intern,
+        request.body,
+        request.account!,
+      ),
+  );
+
+  app.post(
+    '/:id/changes/:change/reject',
+    {
+      config: operator,
+      schema: {
+        tags,
+        params: ChangeParamsSchema,
+        body: RejectSchema,
+        response: { 200: ImportProgressSchema },
+      },
+    },
+    async (request) =>
+      service.reject(
+        { importId: request.params.id, changeId: request.params.change },
+        request.body.reason,
+        request.account!,
+      ),
+  );
+
+  app.get(
+    '/:id/rejected-rows',
+    { config: { access: 'signed-in' }, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const rows = await service.rejectedRows(request.params.id, request.account!);
+      const stream = new PassThrough();
+      writeRejectedRows(rows, stream).catch((error: unknown) => {
+        request.log.error({ err: error }, 'rejected rows file failed');
+        stream.destroy(error as Error);
+      });
+      const name = `Отклонённые записи импорта ${request.params.id}.xlsx`;
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(name, `rejected-rows-${request.params.id}.xlsx`))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+};

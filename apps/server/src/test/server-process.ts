@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs the real process entry (src/main.ts) and waits until it says it is ready. */
+export async function startServer(env: Record<string, string>): Promise<Started> {
+  const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('registry is ready')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, output: () => output, exited };
+}
+
+/** Logs in over HTTP as the web app does. */
+export async function loginOver(port: number, Id: string, Password: string) {
+  return fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-registry-client': 'web' },
+    body: JSON.stringify({ Id, Password }),
+  });
+}

@@ -1,0 +1,63 @@
+import type { TestApp } from './build-test-app.js';
+import { clientHeaders } from './build-test-app.js';
+import { sampleRow, sheetOf, xlsxOf, type RowValues } from '../modules/imports/test-fixtures/workbooks.js';
+
+export type Part = { field: string; name?: string; content: Buffer | string; type?: string };
+
+/** A multipart body as a browser's FormData sends it. */
+export function multipart(parts: Part[]) {
+  const boundary = `----registry${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      part.name === undefined
+        ? `form-data; name="${part.field}"`
+        : `form-data; name="${part.field}"; filename="${part.name}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
+          (part.name === undefined ? '' : `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n`) +
+          '\r\n',
+      ),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Posts a multipart upload as the web app does. */
+export function upload(t: TestApp, url: string, cookie: string, parts: Part[]) {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, ...clientHeaders, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/**
+ * An operator's upload of a change file made of the given rows (each the template's sample row with some
+ * cells changed), with incoming requisites unless `requisites` is null. Returns the import's id and its rows'
+ * ids in file order.
+ */
+export async function uploadRows(
+  t: TestApp,
+  cookie: string,
+  organizationId: number,
+  rows: RowValues[],
+  requisites: { number: string; date: string } | null = { number: '17-вх', date: '2026-11-21' },
+) {
+  const file = await xlsxOf(sheetOf(rows.map((row) => sampleRow(row))));
+  const response = await upload(t, '/api/v1/imports', cookie, [
+    { field: 'data', content: JSON.stringify({ organizationId, importSchools: false, ...requisites }) },
+    { field: 'file', name: 'изменения.xlsx', content: file },
+  ]);
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  const importId = response.json<{ Id: number }>().Id;
+  const detail = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: { cookie } });
+  const changeIds = detail.json<{ Pending: { Id: number }[] }>().Pending.map((row) => row.Id);
+  return { importId, changeIds };
+}

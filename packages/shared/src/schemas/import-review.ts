@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { ImportListItemSchema } from './import.js';
+import { InternshipSchema, InternshipStepsSchema, PersonalInfoSchema, SupervisorSchema } from './intern.js';
+
+/*
+ * Row review (SPEC.md §3 'Process-row payload', §7 the `changes` calls): one uploaded row set beside the
+ * register's record, section by section, and what the operator sends back to accept it.
+ */
+
+/** `?intern=` of a row: a trainee's id (the operator's choice) or `new` (compare with an empty record). */
+export const ChangeQuerySchema = z.object({
+  intern: z.union([z.literal('new'), IdSchema]).optional(),
+});
+export type ChangeQuery = z.output<typeof ChangeQuerySchema>;
+
+export const ChangeParamsSchema = z.object({ id: IdSchema, change: IdSchema });
+
+/** Where a row is submitted: into a trainee by id, or as a new one. */
+export const SubmitChangeParamsSchema = ChangeParamsSchema.extend({
+  intern: z.union([z.literal('new'), IdSchema]),
+});
+
+/**
+ * An import as the review needs it: the list's summary (counts, deadline, requisites), the rejection if the
+ * whole import was refused, and the row to open next. The detail's row lists are left out on purpose: an
+ * operator opens rows all day, and a list of thousands of rows with every one would only slow each of them.
+ */
+export const ImportProgressSchema = ImportListItemSchema.extend({
+  Rejection: z.object({ Id: z.number().int().nullable(), Reason: z.string() }).nullable(),
+  /** The first row still waiting, in file order, other than the one being reviewed. */
+  NextPending: z
+    .object({ Id: z.number().int(), RowNumber: z.number().int(), FullName: z.string() })
+    .nullable(),
+});
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+/** A section of the register's record beside the same section after the row is merged into it. */
+function compared<T extends z.ZodType>(entry: T) {
+  return z.object({
+    /** The register's entry now; null when the record has none (or the trainee is new). */
+    Old: entry.nullable(),
+    /** The entry after merging the row; null when the row reports nothing for a section the record lacks. */
+    New: entry.nullable(),
+    HasChanges: z.boolean(),
+  });
+}
+
+/** Why another trainee might be the one a row speaks of. */
+export const candidateReasons = {
+  snils: 'тот же СНИЛС',
+  registryNumber: 'тот же номер стажировки в СРО',
+  fullName: 'те же ФИО',
+  fullNameAndBirthDate: 'те же ФИО и дата рождения',
+} as const;
+export type CandidateReason = keyof typeof candidateReasons;
+const CandidateReasonSchema = z.enum(
+  Object.keys(candidateReasons) as [CandidateReason, ...CandidateReason[]],
+);
+
+const InternRefSchema = z.object({ Id: z.number().int(), FullName: z.string() });
+
+/** The process-row payload (SPEC.md §3). */
+export const ChangeReviewSchema = z.object({
+  Import: ImportProgressSchema,
+  ChangeId: z.number().int(),
+  RowNumber: z.number().int(),
+  /** The row's own status (ChangeStatus): a row already handled is shown, not processed again. */
+  ChangeStatus: z.number().int(),
+  /** The trainee the row is compared with; null for a new record. */
+  Intern: InternRefSchema.extend({
+    Status: z.number().int(),
+    /** The card's version the comparison was made from; a submit names it, so that no save is lost. */
+    Version: z.number().int(),
+    IsDeleted: z.boolean(),
+  }).nullable(),
+  PersonalInfo: compared(PersonalInfoSchema),
+  Supervisors: z.array(compared(SupervisorSchema)),
+  Internship: compared(InternshipSchema),
+  InternshipSteps: compared(InternshipStepsSchema),
+  /** Another trainee with the row's internship number in the same SRO. */
+  ConflictingIntern: InternRefSchema.nullable(),
+  /** An SRO other than the import's where the trainee has an internship in force. */
+  ConflictingOrganization: z.object({ Id: z.number().int(), Name: z.string() }).nullable(),
+  /** The trainee was found by full name (and birth date), not by SNILS. */
+  FoundByFullName: z.boolean(),
+  /** How the trainee was chosen: matched, the operator's choice, or a new record. */
+  MatchedBy: z.enum(['snils', 'fullName', 'chosen', 'none']),
+  /** Up to five other trainees the row might be about, each with its reasons. */
+  Candidates: z.array(
+    InternRefSchema.extend({ Status: z.number().int(), Reasons: z.array(CandidateReasonSchema) }),
+  ),
+  /** What the reader noticed in the row without refusing it (an unknown school). */
+  Notices: z.array(z.string()),
+  /** For a handled row: who handled it and when. */
+  ProcessedBy: z.string().nullable(),
+  ProcessedAt: z.string().nullable(),
+  RejectionReason: z.string().nullable(),
+});
+export type ChangeReview = z.infer<typeof ChangeReviewSchema>;
+
+/**
+ * The four sections as the operator left them: each entry with its Id (an existing entry of the trainee, or
+ * a negative one for a new entry); a section left null is not touched. `InternVersion` is the card's version
+ * the review was made from: when the card has been saved since, the submit is refused and nothing is lost.
+ */
+export const SubmitChangeSchema = z.object({
+  PersonalInfo: PersonalInfoSchema.nullable().default(null),
+  Supervisors: z.array(SupervisorSchema).max(50).default([]),
+  Internship: InternshipSchema.nullable().default(null),
+  InternshipSteps: InternshipStepsSchema.nullable().default(null),
+  InternVersion: z.number().int().optional(),
+});
+export type SubmitChange = z.input<typeof SubmitChangeSchema>;
+
+export const SubmitChangeResultSchema = z.object({
+  Import: ImportProgressSchema,
+  Intern: z.object({ Id: z.number().int(), FullName: z.string(), Status: z.number().int() }),
+  /** Whether the register changed; accepting a row that changes nothing still marks it handled. */
+  HasModified: z.boolean(),
+});
+export type SubmitChangeResult = z.infer<typeof SubmitChangeResultSchema>;
