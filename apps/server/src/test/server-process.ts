@@ -31,7 +31,10 @@ export async function startServer(env: Record<string, string>): Promise<Started>
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const deadline = Date.now() + 30_000;
   while (!output.includes('registry is ready')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, output: () => output, exited };

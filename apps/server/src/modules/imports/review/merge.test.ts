@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  matchInternship,
+  mergeRow,
+  type Entry,
+  type RecordSections,
+  type RowSections,
+  type SectionPaths,
+} from './merge.js';
+
+/* The merge's finer points, beside the HTTP tests of each rule (review-merge.routes.test.ts). */
+
+const SRO = 7;
+const none: SectionPaths = { PersonalInfo: [], Supervisor: [], Internship: [], InternshipSteps: [] };
+const paths = (values: Partial<SectionPaths>): SectionPaths => ({ ...none, ...values });
+
+function row(values: Partial<RowSections> = {}): RowSections {
+  return {
+    PersonalInfo: {
+      Id: -1,
+      LastName: 'Иванова',
+      FirstName: 'Мария',
+      School: null,
+      Contacts: { PhoneNumber: null },
+    },
+    Supervisors: [],
+    Internship: {
+      Id: -1,
+      Organization: { Id: SRO, Name: 'СРО' },
+      RegistryNumber: null,
+      Status: 4,
+      PauseInfo: [],
+    },
+    InternshipSteps: { Id: -1, HasPassed: false },
+    ...values,
+  };
+}
+
+const record = (values: Partial<RecordSections> = {}): RecordSections => ({
+  PersonalInfo: [
+    {
+      Id: 11,
+      LastName: 'Иванова',
+      FirstName: 'Мария',
+      School: { Id: 3, Name: 'Старое имя' },
+      Contacts: { PhoneNumber: '1' },
+    },
+  ],
+  Supervisors: [],
+  Internships: [],
+  InternshipSteps: [],
+  ...values,
+});
+
+describe('mergeRow', () => {
+  it('takes a reference to the same row as no change, whatever name it carries', () => {
+    const merged = mergeRow(
+      row({ PersonalInfo: { ...row().PersonalInfo, School: { Id: 3, Name: 'Новое имя' } } }),
+      record(),
+      paths({ PersonalInfo: ['School'] }),
+      SRO,
+    );
+    expect(merged.PersonalInfo.HasChanges).toBe(false);
+  });
+
+  it('leaves a value alone when its cell was filled but could not be read (an unknown school)', () => {
+    const merged = mergeRow(
+      row(),
+      record(),
+      paths({ PersonalInfo: ['School', 'Contacts.PhoneNumber'] }),
+      SRO,
+    );
+    expect(merged.PersonalInfo.New).toMatchObject({ School: { Id: 3 }, Contacts: { PhoneNumber: '1' } });
+  });
+
+  it('finds the supervisor by a number written with other case and spaces', () => {
+    const supervisor: Entry = { Id: 21, LastName: 'Петров', CadastreNumber: 'КИ 12345' };
+    const merged = mergeRow(
+      row({ Supervisors: [{ Id: -1, LastName: 'Петров', CadastreNumber: 'ки12345' }] }),
+      record({ Supervisors: [supervisor] }),
+      paths({ Supervisor: ['LastName', 'CadastreNumber'] }),
+      SRO,
+    );
+    expect(merged.Supervisors[0]!.Old).toBe(supervisor);
+    expect(merged.Supervisors[0]!.New!.Id).toBe(21);
+  });
+
+  it('appends an undated list entry once', () => {
+    const pause = { PausedAt: null, PauseBasis: 'Болезнь' };
+    const internship: Entry = {
+      Id: 31,
+      Organization: { Id: SRO, Name: 'СРО' },
+      RegistryNumber: null,
+      PauseInfo: [pause],
+    };
+    const same = mergeRow(
+      row({ Internship: { ...row().Internship, PauseInfo: [pause] } }),
+      record({ Internships: [internship] }),
+      paths({ Internship: ['PauseInfo.PauseBasis'] }),
+      SRO,
+    );
+    expect(same.Internship.HasChanges).toBe(false);
+    const other = mergeRow(
+      row({ Internship: { ...row().Internship, PauseInfo: [{ PausedAt: null, PauseBasis: 'Отпуск' }] } }),
+      record({ Internships: [internship] }),
+      paths({ Internship: ['PauseInfo.PauseBasis'] }),
+      SRO,
+    );
+    expect(other.Internship.New!.PauseInfo).toHaveLength(2);
+  });
+
+  it('keeps nothing for a section the row does not report and the record lacks', () => {
+    const merged = mergeRow(row(), record(), none, SRO);
+    expect(merged.InternshipSteps).toEqual({ Old: null, New: null, HasChanges: false });
+    expect(merged.Supervisors).toEqual([]);
+  });
+});
+
+describe('matchInternship', () => {
+  const internship = (
+    Id: number,
+    organizationId: number,
+    RegistryNumber: string | null,
+    StartedAt: string | null,
+  ) => ({ Id, Organization: { Id: organizationId, Name: '' }, RegistryNumber, StartedAt }) as Entry;
+
+  it('prefers the same number, then the latest unnumbered one of the SRO, and never another SRO’s', () => {
+    const list = [
+      internship(1, SRO, 'А-1', '2024-01-01'),
+      internship(2, SRO, null, '2023-01-01'),
+      internship(3, SRO, null, '2022-01-01'),
+      internship(4, 99, 'Б-1', '2025-01-01'),
+    ];
+    expect(matchInternship(list, SRO, 'а-1')?.Id).toBe(1);
+    expect(matchInternship(list, SRO, 'В-9')?.Id).toBe(2);
+    expect(matchInternship(list, SRO, null)?.Id).toBe(1);
+    expect(matchInternship(list, SRO, 'Б-1')?.Id).toBe(2);
+    expect(matchInternship([list[0]!], SRO, 'В-9')).toBeNull();
+  });
+});
