@@ -6,11 +6,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** GET the path; resolves with the status and the body. */
-function get(path, cookie) {
+/** Sends a request (GET unless told); resolves with the status and the body. */
+function send(path, cookie, { method = 'GET', body } = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: '127.0.0.1', port: workerData.port, path, agent, headers: { cookie } },
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers = { cookie };
+    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'x-registry-client': 'web' });
+    const request = http.request(
+      { host: '127.0.0.1', port: workerData.port, path, method, agent, headers },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
@@ -20,11 +23,24 @@ function get(path, cookie) {
       },
     );
     request.on('error', reject);
+    request.end(payload);
   });
 }
+const get = (path, cookie) => send(path, cookie);
 
-parentPort.on('message', async ({ path, cookie, runs, warmup }) => {
+parentPort.on('message', async ({ path, cookie, runs, warmup, requests }) => {
   try {
+    // A list of distinct requests, each sent and timed once, in order.
+    if (requests) {
+      const answers = [];
+      for (const request of requests) {
+        const started = performance.now();
+        const answer = await send(request.path, cookie, request);
+        answers.push({ ms: performance.now() - started, ...answer });
+      }
+      parentPort.postMessage({ answers });
+      return;
+    }
     let last = await get(path, cookie);
     for (let i = 1; i < warmup; i++) last = await get(path, cookie);
     const times = [];

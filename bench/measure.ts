@@ -24,6 +24,17 @@ export function createHttpClient(port: number) {
         worker.postMessage({ path, cookie, runs, warmup });
       });
     },
+    /** Sends each request once, in order, and times each. */
+    each(requests: { path: string; method?: string; body?: unknown }[], cookie: string) {
+      return new Promise<{ ms: number; status: number; body: string }[]>((resolve, reject) => {
+        worker.once(
+          'message',
+          (answer: { answers: { ms: number; status: number; body: string }[]; error?: string }) =>
+            answer.error ? reject(new Error(answer.error)) : resolve(answer.answers),
+        );
+        worker.postMessage({ requests, cookie });
+      });
+    },
     close: () => worker.terminate(),
   };
 }

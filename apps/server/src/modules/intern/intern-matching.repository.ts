@@ -1,5 +1,5 @@
 import { InternshipStatus } from '@registry/shared';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sqlRows } from '../../lib/sql-rows.js';
 import { internEntries, interns, internshipFacts, organizations } from '../../db/schema/index.js';
@@ -34,63 +34,65 @@ const PER_KEY = 20;
 /** Internship statuses of an internship in force: ongoing or paused, not ended nor unknown. */
 export const inForce = [InternshipStatus.Ongoing, InternshipStatus.Paused];
 
+type RelatedRow = {
+  id: number;
+  full_name: string;
+  status: number;
+  version: number;
+  by_snils: boolean;
+  by_full_name: boolean;
+  same_birth_date: boolean;
+  by_registry_number: boolean;
+};
+
+/**
+ * The trainees (not deleted) with the row's SNILS, with its folded full name, or with its internship number in
+ * its SRO, each found through its own index, never by a scan; with what each shares with the row.
+ */
+export function relatedQuery(keys: MatchKeys): SQL {
+  const folded = sql`registry_fold(${keys.fullName})`;
+  const snilsKey = sql`${interns.snils} collate "C"`;
+  const bySnils = keys.snils === null ? sql`false` : sql`${snilsKey} = ${keys.snils}`;
+  const numberFacts = and(
+    eq(internshipFacts.organizationId, keys.organizationId),
+    eq(internshipFacts.registryNumber, keys.registryNumber ?? ''),
+  );
+  const byNumber =
+    keys.registryNumber === null
+      ? sql`false`
+      : sql`exists (select 1 from ${internshipFacts} where ${internshipFacts.internId} = ${interns.id} and ${numberFacts})`;
+  const sameBirth =
+    keys.dateOfBirth === null
+      ? sql`false`
+      : sql`exists (select 1 from ${internEntries} where ${internEntries.internId} = ${interns.id}
+          and ${internEntries.section} = 'PersonalInfo' and not ${internEntries.isRemoved}
+          and ${internEntries.data} ->> 'DateOfBirth' = ${keys.dateOfBirth})`;
+  const found = [
+    sql`(select ${interns.id} from ${interns} where ${interns.isDeleted} = false and ${bySnils} limit ${PER_KEY})`,
+    sql`(select ${interns.id} from ${interns} where ${interns.isDeleted} = false
+      and ${interns.searchKey} collate "C" = ${folded} collate "C" limit ${PER_KEY})`,
+  ];
+  if (keys.registryNumber !== null) {
+    found.push(
+      sql`(select ${internshipFacts.internId} from ${internshipFacts} where ${numberFacts} limit ${PER_KEY})`,
+    );
+  }
+  return sql`
+  with found as (${sql.join(found, sql` union `)})
+  select ${interns.id} as id, ${interns.fullName} as full_name, ${interns.status} as status,
+    ${interns.version} as version, coalesce(${bySnils}, false) as by_snils,
+    ${interns.searchKey} = ${folded} as by_full_name, ${sameBirth} as same_birth_date,
+    ${byNumber} as by_registry_number
+  from ${interns} join found on found.id = ${interns.id}
+  where ${interns.isDeleted} = false
+  order by ${interns.id}`;
+}
+
 export function createInternMatchingRepository(db: Db) {
   return {
-    /**
-     * The trainees (not deleted) with the row's SNILS, with its folded full name, or with its internship
-     * number in its SRO; each found through its own index, never by a scan.
-     */
+    /** The trainees related to a row, with what each shares with it (`relatedQuery`). */
     async related(keys: MatchKeys): Promise<MatchRow[]> {
-      const folded = sql`registry_fold(${keys.fullName})`;
-      const snilsKey = sql`${interns.snils} collate "C"`;
-      const bySnils = keys.snils === null ? sql`false` : sql`${snilsKey} = ${keys.snils}`;
-      const numberFacts = and(
-        eq(internshipFacts.organizationId, keys.organizationId),
-        eq(internshipFacts.registryNumber, keys.registryNumber ?? ''),
-      );
-      const byNumber =
-        keys.registryNumber === null
-          ? sql`false`
-          : sql`exists (select 1 from ${internshipFacts} where ${internshipFacts.internId} = ${interns.id} and ${numberFacts})`;
-      const sameBirth =
-        keys.dateOfBirth === null
-          ? sql`false`
-          : sql`exists (select 1 from ${internEntries} where ${internEntries.internId} = ${interns.id}
-              and ${internEntries.section} = 'PersonalInfo' and not ${internEntries.isRemoved}
-              and ${internEntries.data} ->> 'DateOfBirth' = ${keys.dateOfBirth})`;
-      const found = [
-        sql`(select ${interns.id} from ${interns} where ${interns.isDeleted} = false and ${
-          keys.snils === null ? sql`false` : sql`${snilsKey} = ${keys.snils}`
-        } limit ${PER_KEY})`,
-        sql`(select ${interns.id} from ${interns} where ${interns.isDeleted} = false
-          and ${interns.searchKey} collate "C" = ${folded} collate "C" limit ${PER_KEY})`,
-      ];
-      if (keys.registryNumber !== null) {
-        found.push(
-          sql`(select ${internshipFacts.internId} from ${internshipFacts} where ${numberFacts} limit ${PER_KEY})`,
-        );
-      }
-      const rows = await sqlRows<{
-        id: number;
-        full_name: string;
-        status: number;
-        version: number;
-        by_snils: boolean;
-        by_full_name: boolean;
-        same_birth_date: boolean;
-        by_registry_number: boolean;
-      }>(
-        db,
-        sql`
-        with found as (${sql.join(found, sql` union `)})
-        select ${interns.id} as id, ${interns.fullName} as full_name, ${interns.status} as status,
-          ${interns.version} as version, coalesce(${bySnils}, false) as by_snils,
-          ${interns.searchKey} = ${folded} as by_full_name, ${sameBirth} as same_birth_date,
-          ${byNumber} as by_registry_number
-        from ${interns} join found on found.id = ${interns.id}
-        where ${interns.isDeleted} = false
-        order by ${interns.id}`,
-      );
+      const rows = await sqlRows<RelatedRow>(db, relatedQuery(keys));
       return rows.map((row) => ({
         id: row.id,
         fullName: row.full_name,
