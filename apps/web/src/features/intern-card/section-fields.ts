@@ -12,6 +12,7 @@ import {
 } from '@registry/shared';
 import { z } from 'zod';
 import { maxLengthOf, unwrapField } from '@/lib/schema-limits';
+import { valueAt } from '@/lib/value-at';
 
 /*
  * What each section's form holds, declared once as data: the form, the entry's summary on the card and the
@@ -403,16 +404,6 @@ export function formatValue(field: Field, value: unknown): string {
     default:
       return typeof value === 'string' ? value : String(value);
   }
-}
-
-/** The value at a dotted path of an object. */
-export function valueAt(source: unknown, path: string): unknown {
-  let current = source;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }
 
 /** A field the card shows as one value: groups are opened into their fields, lists and requisites are not. */

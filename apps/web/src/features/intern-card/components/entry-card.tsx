@@ -9,15 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
 import { internSections, texts } from '@registry/shared';
+import { valueAt } from '@/lib/value-at';
 import type { EntryStatus } from '../edit-session';
-import {
-  formatValue,
-  leaves,
-  sectionFields,
-  valueAt,
-  type EditableSectionKey,
-  type Entry,
-} from '../section-fields';
+import { formatValue, leaves, sectionFields, type EditableSectionKey, type Entry } from '../section-fields';
 
 const statusChips: Record<
   Exclude<EntryStatus, 'untouched'>,
