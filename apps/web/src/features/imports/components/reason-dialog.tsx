@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { RejectSchema, type Reject } from '@registry/shared';
+import { FormDialog } from '@/components/form-dialog';
+import { FormTextField } from '@/components/form-text-field';
+import { maxLengthOf } from '@/lib/schema-limits';
+
+const reasonLimit = maxLengthOf(RejectSchema.shape.reason);
+
+type ReasonDialogProps = {
+  title: string;
+  isSaving: boolean;
+  /** Called with the reason once it is filled in; the dialog stays until the caller closes it. */
+  onReject: (request: Reject) => void;
+  onClose: () => void;
+};
+
+/**
+ * Asks why something is rejected (an import, one of its rows): a required reason of three rows (SPEC.md §9).
+ * A refusal leaves the dialog open with the reason typed.
+ */
+export function ReasonDialog({ title, isSaving, onReject, onClose }: ReasonDialogProps) {
+  const form = useForm({ resolver: zodResolver(RejectSchema), defaultValues: { reason: '' } });
+
+  return (
+    <FormDialog
+      title={title}
+      onSubmit={form.handleSubmit(onReject)}
+      onClose={onClose}
+      isSaving={isSaving}
+      alert={[]}
+      submitLabel="Отклонить"
+    >
+      <FormTextField
+        control={form.control}
+        name="reason"
+        label="Основание отклонения"
+        maxLength={reasonLimit}
+        required
+        multiline
+        rows={3}
+      />
+    </FormDialog>
+  );
+}
