@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { ImportChangePage } from './import-change';
 
 /** Processing one imported row as a new trainee. */
 export function ImportChangeAsNewRoute() {
-  return <UnderConstruction title="Внесение нового стажёра" />;
+  return <ImportChangePage target="new" />;
 }

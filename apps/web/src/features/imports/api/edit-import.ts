@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportSchema, type EditImport, type Import } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
+import { changeReviewsKey } from './get-change-review';
 import { importQueryOptions } from './get-import';
 import { importsKey } from './get-imports';
 
@@ -17,8 +18,11 @@ export function useEditImport(id: number) {
     meta: { hasOwnErrorHandling: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(importQueryOptions(id).queryKey, saved);
-      // The list shows the requisites too.
-      return queryClient.invalidateQueries({ queryKey: [...importsKey, 'list'] });
+      // The list shows the requisites too, and a row's review needs them as the basis of its changes.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...importsKey, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: changeReviewsKey(id) }),
+      ]);
     },
   });
 }

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { EditImportSchema, type Import } from '@registry/shared';
+import { EditImportSchema, type ImportListItem } from '@registry/shared';
 import { FormDateField } from '@/components/form-date-field';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
@@ -12,7 +12,11 @@ export const editImportTitle = 'Редактирование импорта';
 
 const numberLimit = maxLengthOf(EditImportSchema.shape.Number);
 
-type EditImportDialogProps = { item: Import; onClose: () => void };
+type EditImportDialogProps = {
+  /** The import's page or a row's review: both know its requisites. */
+  item: Pick<ImportListItem, 'Id' | 'Requisites' | 'OrganizationRequisites'>;
+  onClose: () => void;
+};
 
 /**
  * 'Редактирование импорта' (SPEC.md §2): the SRO's outgoing requisites, as its letter gives them, and the

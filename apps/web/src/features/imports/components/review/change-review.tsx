@@ -1,0 +1,98 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import MuiLink from '@mui/material/Link';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useChangeReview, type ReviewTarget } from '../../api/get-change-review';
+import { changeSummary, summaryText, type CardKit } from './review-fields';
+import { comparedEntries } from './review-model';
+import { ReviewScreen } from './review-screen';
+import { reviewTexts } from './review-texts';
+
+// Read by a screen reader, not shown: the screen itself shows the same summary.
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+// A screen reader hears a live region's news, not what it held when it appeared: the text comes just after.
+const ANNOUNCE_DELAY_MS = 150;
+
+/** A polite live region that says `text` again each time `announceKey` changes (another row opens). */
+function Announcement({ text, announceKey }: { text: string; announceKey: string }) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = region.current;
+    if (!node) return;
+    node.textContent = '';
+    if (!text) return;
+    const timer = window.setTimeout(() => (node.textContent = text), ANNOUNCE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, announceKey]);
+  return <Box ref={region} role="status" aria-live="polite" sx={visuallyHidden} />;
+}
+
+type ChangeReviewPageProps = {
+  importId: number;
+  changeId: number;
+  target: ReviewTarget;
+  /** What the review borrows from the trainee card: its fields and its entry form. */
+  kit: CardKit;
+};
+
+/**
+ * A row of an import to process (`/imports/:id/process/:change`, `…/intern/new`, `…/intern/:internId`):
+ * loads the row beside the record it is compared with, and says what the file changes as the row opens.
+ */
+export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeReviewPageProps) {
+  const { data: review, isPending, isError } = useChangeReview(importId, changeId, target);
+  const rowKey = `${changeId}:${target}`;
+  const summary =
+    review && review.ChangeStatus === 0
+      ? summaryText(changeSummary(comparedEntries(review), kit.fieldsOf))
+      : '';
+
+  let content;
+  if (isPending) {
+    content = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label="Загрузка записи" />
+      </Box>
+    );
+  } else if (isError) {
+    // The global error dialog has said why.
+    content = (
+      <Alert severity="error">
+        {reviewTexts.loadFailed}.{' '}
+        <MuiLink component={Link} to={paths.importDetail.href(importId)}>
+          {reviewTexts.toImport}
+        </MuiLink>
+      </Alert>
+    );
+  } else {
+    // Another row, or another trainee to compare with, starts afresh.
+    content = (
+      <ReviewScreen
+        key={rowKey}
+        review={review}
+        importId={importId}
+        target={target}
+        kit={kit}
+        summary={summary}
+      />
+    );
+  }
+
+  return (
+    <>
+      <Announcement text={summary} announceKey={isPending ? '' : rowKey} />
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { internStatuses, type InternListItem, type InternStatus } from '@registry/shared';
+import { FormDialog } from '@/components/form-dialog';
+import { SearchAutocomplete } from '@/components/search-autocomplete';
+import { internsEndpoint } from '@/lib/search-queries';
+import { reviewTexts } from './review-texts';
+
+/** SPEC.md §9: the search starts at two characters. */
+const MIN_TERM = 2;
+
+/** A found trainee as the picker offers it: the name, the status, and whether the card is deleted. */
+export function internOptionLabel(intern: InternListItem): string {
+  const status = internStatuses.label(intern.Status as InternStatus);
+  const numbers = intern.RegistrationNumbers.map((number) => number.Number).join(', ');
+  return [intern.FullName, status, numbers, intern.IsDeleted ? 'удалён' : ''].filter(Boolean).join(' · ');
+}
+
+type ChooseInternDialogProps = { onChoose: (internId: number) => void; onClose: () => void };
+
+/** 'Выбор стажёра' (SPEC.md §2): finds a trainee by name or SNILS, and 'Изменить' compares the row with them. */
+export function ChooseInternDialog({ onChoose, onClose }: ChooseInternDialogProps) {
+  const [chosen, setChosen] = useState<InternListItem | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) onChoose(chosen.Id);
+  };
+
+  return (
+    <FormDialog
+      title={reviewTexts.chooseTitle}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      isSaving={false}
+      alert={[]}
+      submitLabel={reviewTexts.choose}
+      isSubmitDisabled={chosen === null}
+    >
+      <SearchAutocomplete
+        endpoint={internsEndpoint}
+        getOptionLabel={internOptionLabel}
+        minLength={MIN_TERM}
+        label={reviewTexts.chooseLabel}
+        value={chosen}
+        onChange={setChosen}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { reviewTexts } from './review-texts';
+import { shortcutKeys } from './review-shortcuts';
+
+type ReviewActionsProps = {
+  /** The row can be saved or rejected (it is pending, and its import is not rejected). */
+  canProcess: boolean;
+  /** Saving waits for the import's requisites. */
+  canSave: boolean;
+  isSaving: boolean;
+  hasNext: boolean;
+  onSave: () => void;
+  onReject: () => void;
+  onNext: () => void;
+};
+
+function Hint({ children }: { children: string }) {
+  return (
+    <Typography component="span" variant="caption" sx={{ ml: 1, opacity: 0.8 }} aria-hidden>
+      {children}
+    </Typography>
+  );
+}
+
+/** The review's footer: reject, go to the next row, save; each with its key beside it. */
+export function ReviewActions({
+  canProcess,
+  canSave,
+  isSaving,
+  hasNext,
+  onSave,
+  onReject,
+  onNext,
+}: ReviewActionsProps) {
+  if (!canProcess && !hasNext) return null;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 1,
+        mt: 2,
+        p: 1.5,
+        display: 'flex',
+        gap: 1,
+        flexWrap: 'wrap',
+      }}
+    >
+      {canProcess && (
+        <Button color="error" onClick={onReject} aria-keyshortcuts={shortcutKeys.reject.aria}>
+          {reviewTexts.reject}
+          <Hint>{shortcutKeys.reject.label}</Hint>
+        </Button>
+      )}
+      <Box sx={{ flexGrow: 1 }} />
+      {hasNext && (
+        <Button onClick={onNext} aria-keyshortcuts={shortcutKeys.next.aria}>
+          {reviewTexts.next}
+          <Hint>{shortcutKeys.next.label}</Hint>
+        </Button>
+      )}
+      {canProcess && (
+        <Button
+          variant="contained"
+          onClick={onSave}
+          disabled={!canSave}
+          loading={isSaving}
+          aria-keyshortcuts={shortcutKeys.save.aria}
+        >
+          {reviewTexts.save}
+          <Hint>{shortcutKeys.save.label}</Hint>
+        </Button>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { Link } from 'react-router';
+import { formatDateTime, ImportStatus, type ChangeReview } from '@registry/shared';
+import { paths } from '@/config/paths';
+import { handledText, reviewTexts } from './review-texts';
+
+/** The import was rejected as a whole: none of its rows is saved or rejected any more (SPEC.md §4). */
+export function isImportRejected(review: ChangeReview): boolean {
+  return review.Import.Rejection !== null || review.Import.Status === ImportStatus.Rejected;
+}
+
+/** The import lacks the incoming requisites its changes are entered on. */
+export function lacksRequisites(review: ChangeReview): boolean {
+  return !review.Import.Requisites.Number || !review.Import.Requisites.Date;
+}
+
+function StateAlerts({ review, onEditImport }: { review: ChangeReview; onEditImport: () => void }) {
+  const handled = review.ChangeStatus === 1 ? 'finished' : review.ChangeStatus === 2 ? 'rejected' : null;
+  const processedAt = formatDateTime(review.ProcessedAt);
+  return (
+    <>
+      {isImportRejected(review) && (
+        <Alert severity="error">
+          {reviewTexts.importRejected}
+          {review.Import.Rejection && ` Основание: ${review.Import.Rejection.Reason}`}
+        </Alert>
+      )}
+      {handled && (
+        <Alert severity="info">
+          {handledText(handled, review.ProcessedBy, processedAt, review.RejectionReason)}
+        </Alert>
+      )}
+      {!handled && !isImportRejected(review) && lacksRequisites(review) && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={onEditImport}>
+              {reviewTexts.fillRequisites}
+            </Button>
+          }
+        >
+          {reviewTexts.noRequisites}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function MatchAlerts({ review }: { review: ChangeReview }) {
+  const [before, after] = reviewTexts.conflictingIntern;
+  return (
+    <>
+      {review.Intern?.IsDeleted && <Alert severity="warning">{reviewTexts.deletedIntern}</Alert>}
+      {review.ConflictingIntern && (
+        <Alert severity="warning">
+          {before}
+          <MuiLink component={Link} to={paths.internCard.href(review.ConflictingIntern.Id)}>
+            {review.ConflictingIntern.FullName}
+          </MuiLink>
+          {after}
+        </Alert>
+      )}
+      {review.FoundByFullName && <Alert severity="warning">{reviewTexts.foundByFullName}</Alert>}
+      {review.ConflictingOrganization && (
+        <Alert severity="warning">
+          {reviewTexts.conflictingOrganization(review.ConflictingOrganization.Name)}
+        </Alert>
+      )}
+      {review.Notices.map((notice) => (
+        <Alert key={notice} severity="info">
+          {notice}
+        </Alert>
+      ))}
+      {!review.Intern && review.ChangeStatus === 0 && <Alert severity="info">{reviewTexts.newRecord}</Alert>}
+    </>
+  );
+}
+
+type ReviewAlertsProps = { review: ChangeReview; onEditImport: () => void };
+
+/**
+ * What the operator must know before deciding (SPEC.md §8 row warnings): the state of the row and of its
+ * import, the import's missing requisites (with the dialog that fills them in), doubts about the match, the
+ * reader's notices, and that a row without a trainee becomes a new one.
+ */
+export function ReviewAlerts({ review, onEditImport }: ReviewAlertsProps) {
+  return (
+    <Stack spacing={1} sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+      <StateAlerts review={review} onEditImport={onEditImport} />
+      <MatchAlerts review={review} />
+    </Stack>
+  );
+}

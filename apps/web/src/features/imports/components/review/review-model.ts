@@ -1,0 +1,187 @@
+import { internSections, type ChangeReview, type SubmitChange } from '@registry/shared';
+import { valueAt } from '@/lib/value-at';
+
+/*
+ * A row's review as data (SPEC.md §2 Row processing): the row's entries beside the record's, what the
+ * operator decided for each changed field, and what `submit` sends. Pure functions over plain values, so
+ * that each rule is tested without a screen.
+ */
+
+export type ReviewSectionKey = 'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps';
+
+/** The card's section each review section is: its title, its form and its schema. */
+export const cardSectionOf = {
+  PersonalInfo: 'PersonalInfo',
+  Supervisors: 'Supervisors',
+  Internship: 'Internships',
+  InternshipSteps: 'InternshipSteps',
+} as const;
+
+/** The four sections in the order of the left menu. */
+export const reviewSectionKeys = Object.keys(cardSectionOf) as ReviewSectionKey[];
+
+export const sectionTitle = (section: ReviewSectionKey) => internSections[cardSectionOf[section]].title;
+
+/** An entry of a section as the API sends it. */
+export type Entry = { Id: number } & Record<string, unknown>;
+
+/** One entry of the row beside the record's: a section's, or one supervisor's. */
+export type ComparedEntry = {
+  /** Unique in the review: 'Internship', 'Supervisors.1'. */
+  key: string;
+  section: ReviewSectionKey;
+  /** The place among the section's entries (supervisors), from 0. */
+  index: number;
+  Old: Entry | null;
+  New: Entry | null;
+  HasChanges: boolean;
+};
+
+type Compared = { Old: unknown; New: unknown; HasChanges: boolean };
+
+function comparedOf(section: ReviewSectionKey, index: number, key: string, value: Compared): ComparedEntry {
+  return {
+    key,
+    section,
+    index,
+    Old: value.Old as Entry | null,
+    New: value.New as Entry | null,
+    HasChanges: value.HasChanges,
+  };
+}
+
+/** The row's entries, section by section in the menu's order. */
+export function comparedEntries(review: ChangeReview): ComparedEntry[] {
+  return [
+    comparedOf('PersonalInfo', 0, 'PersonalInfo', review.PersonalInfo),
+    ...review.Supervisors.map((supervisor, index) =>
+      comparedOf('Supervisors', index, `Supervisors.${index}`, supervisor),
+    ),
+    comparedOf('Internship', 0, 'Internship', review.Internship),
+    comparedOf('InternshipSteps', 0, 'InternshipSteps', review.InternshipSteps),
+  ];
+}
+
+/** A copy of the entry with `value` at the dotted path. */
+export function withValueAt(entry: Entry, path: string, value: unknown): Entry {
+  const [key, ...rest] = path.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...entry, [key]: structuredClone(value) };
+  const inner = entry[key];
+  const child = (inner !== null && typeof inner === 'object' ? inner : {}) as Entry;
+  return { ...entry, [key]: withValueAt(child, rest.join('.'), value) };
+}
+
+const isRef = (value: object): value is { Id: number } =>
+  'Id' in value && typeof value.Id === 'number' && ('Name' in value || 'Value' in value);
+
+/**
+ * A value as change detection sees it: text trimmed with its spaces folded, a reference to a dictionary by
+ * its Id, object keys in order; whatever holds nothing (empty text, an unset flag, an empty list, requisites
+ * with no part filled) as null. An entry's own Id and place are not its content.
+ */
+function comparable(value: unknown, isEntry = false): unknown {
+  if (value === undefined || value === null || value === false) return null;
+  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim() || null;
+  if (Array.isArray(value)) return value.length === 0 ? null : value.map((item) => comparable(item));
+  if (typeof value !== 'object') return value;
+  if (!isEntry && isRef(value)) return { Id: value.Id };
+  const entries = Object.entries(value)
+    .filter(([key]) => !isEntry || (key !== 'Id' && key !== 'Entry_Id'))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, item]) => [key, comparable(item)] as const);
+  return entries.every(([, item]) => item === null) ? null : Object.fromEntries(entries);
+}
+
+/** True when a field holds nothing: no text, no date, an unset flag, an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  return comparable(value) === null;
+}
+
+/** True when two values of a field hold the same data. */
+export function isSameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
+}
+
+/** True when two entries hold the same data, whatever their Ids. */
+export function isSameEntry(a: Entry, b: Entry): boolean {
+  return JSON.stringify(comparable(a, true)) === JSON.stringify(comparable(b, true));
+}
+
+/** What the operator has decided so far: each entry as it will be sent, and the new entries left out. */
+export type Decisions = { results: Record<string, Entry | null>; excluded: Record<string, boolean> };
+
+/** Every entry starts as the file has it. */
+export function startDecisions(entries: ComparedEntry[]): Decisions {
+  return {
+    results: Object.fromEntries(entries.map((entry) => [entry.key, entry.New && structuredClone(entry.New)])),
+    excluded: {},
+  };
+}
+
+export type Side = 'old' | 'new';
+
+/** Keeps the register's value of a field ('old') or takes the file's ('new'). */
+export function chooseValue(decisions: Decisions, entry: ComparedEntry, path: string, side: Side): Decisions {
+  const result = decisions.results[entry.key] ?? entry.New;
+  if (!result) return decisions;
+  const value = valueAt(side === 'old' ? entry.Old : entry.New, path) ?? null;
+  return { ...decisions, results: { ...decisions.results, [entry.key]: withValueAt(result, path, value) } };
+}
+
+/** Puts the entry the operator corrected in the card's form in place of the merged one. */
+export function replaceEntry(decisions: Decisions, key: string, entry: Entry): Decisions {
+  return { ...decisions, results: { ...decisions.results, [key]: entry } };
+}
+
+/** A new entry of a section may be left out, except the personal data of a new trainee. */
+export function canExclude(entry: ComparedEntry): boolean {
+  return entry.Old === null && entry.New !== null && entry.section !== 'PersonalInfo';
+}
+
+export function setExcluded(decisions: Decisions, key: string, isExcluded: boolean): Decisions {
+  return { ...decisions, excluded: { ...decisions.excluded, [key]: isExcluded } };
+}
+
+/** The entry as it will be sent, or null when nothing of it is: left out, or no different from the record. */
+export function sentEntry(entry: ComparedEntry, decisions: Decisions): Entry | null {
+  const result = decisions.results[entry.key];
+  if (!result || decisions.excluded[entry.key]) return null;
+  if (entry.Old && isSameEntry(result, entry.Old)) return null;
+  return result;
+}
+
+/** True when the operator changed the entry by hand: it is neither the file's nor the record's. */
+export function isCorrected(entry: ComparedEntry, decisions: Decisions): boolean {
+  const result = decisions.results[entry.key];
+  return Boolean(result && entry.New && !isSameEntry(result, entry.New));
+}
+
+/** The body of `submit`: each section as the operator left it; what is not sent is left as it is. */
+export function submitBody(
+  review: ChangeReview,
+  entries: ComparedEntry[],
+  decisions: Decisions,
+): SubmitChange {
+  const sent = (section: ReviewSectionKey) =>
+    entries.filter((entry) => entry.section === section).map((entry) => sentEntry(entry, decisions));
+  const [personalInfo] = sent('PersonalInfo');
+  const [internship] = sent('Internship');
+  const [steps] = sent('InternshipSteps');
+  return {
+    PersonalInfo: (personalInfo ?? null) as SubmitChange['PersonalInfo'],
+    Supervisors: sent('Supervisors').filter((entry) => entry !== null) as SubmitChange['Supervisors'],
+    Internship: (internship ?? null) as SubmitChange['Internship'],
+    InternshipSteps: (steps ?? null) as SubmitChange['InternshipSteps'],
+    ...(review.Intern ? { InternVersion: review.Intern.Version } : {}),
+  };
+}
+
+/** The first entry to be sent that its section's schema refuses, for the operator to put right. */
+export function firstInvalidEntry(entries: ComparedEntry[], decisions: Decisions): ComparedEntry | null {
+  return (
+    entries.find((entry) => {
+      const sent = sentEntry(entry, decisions);
+      return sent !== null && !internSections[cardSectionOf[entry.section]].schema.safeParse(sent).success;
+    }) ?? null
+  );
+}

@@ -1,0 +1,80 @@
+import { countRu, pluralRu } from '@registry/shared';
+
+/*
+ * The words of the row review (SPEC.md §2 Row processing, §8 row warnings), in one place for the screen and
+ * its tests.
+ */
+
+export const reviewTexts = {
+  newInternTitle: 'Внесение нового стажёра',
+  asNew: 'Как новый',
+  otherIntern: 'Другой стажёр',
+  findIntern: 'Найти стажёра вручную',
+  automatic: 'Сопоставить автоматически',
+  chooseTitle: 'Выбор стажёра',
+  chooseLabel: 'ФИО или СНИЛС стажёра',
+  choose: 'Изменить',
+  save: 'Сохранить',
+  reject: 'Отклонить',
+  rejectTitle: 'Отклонение записи',
+  next: 'Следующая запись',
+  toImport: 'Вернуться к импорту',
+  goNext: 'Перейти к следующему',
+  savedTitle: 'Изменения успешно внесены',
+  rejectedTitle: 'Изменения успешно отклонены',
+  previousValue: (value: string) => `Предыдущее значение: ${value}`,
+  wasEmpty: 'Поле ранее не заполнено',
+  keep: 'В реестре',
+  take: 'Из файла',
+  correct: 'Исправить',
+  corrected: (value: string) => `Исправлено: ${value || '—'}`,
+  include: 'Внести запись',
+  newRecord:
+    'Стажёр в реестре не найден: сведения строки будут внесены в реестр отдельной записью о новом стажёре.',
+  noData: 'В файле нет сведений для этого раздела',
+  noChanges: 'Изменений нет',
+  loadFailed: 'Не удалось загрузить запись импорта',
+  conflictingIntern: [
+    'Существует другой стажёр с тем же регистрационным номером в СРО: ',
+    '. Возможно задвоение.',
+  ],
+  foundByFullName: 'Существующий стажёр найден по ФИО. Возможно совпадение.',
+  conflictingOrganization: (name: string) =>
+    `У данного стажёра имеется действующая стажировка в другом СРО: ${name}.`,
+  candidates: 'Возможные совпадения',
+  compare: 'Сравнить',
+  noRequisites:
+    'У импорта не заполнены входящие реквизиты. Они станут документом-основанием изменений в реестре: заполните их, чтобы сохранить запись.',
+  fillRequisites: 'Заполнить реквизиты',
+  importRejected: 'Импорт отклонён: записи его не вносятся в реестр и не отклоняются по одной.',
+  deletedIntern: 'Стажёр удалён из реестра: изменения будут внесены в карточку удалённого стажёра.',
+} as const;
+
+/** 'обработка записи [ 3 / 10 ]': the row's place among the rows handled so far, counting this one. */
+export function progressText(rowCount: number, pendingCount: number): string {
+  return `обработка записи [ ${rowCount - pendingCount + 1} / ${rowCount} ]`;
+}
+
+/** 'осталось 2 необработанные строки, желаете перейти к обработке следующей записи?' */
+export function remainingText(count: number): string {
+  const verb = pluralRu(count, ['осталась', 'осталось', 'осталось']);
+  const rows = countRu(count, ['необработанная строка', 'необработанные строки', 'необработанных строк']);
+  return `${verb} ${rows}, желаете перейти к обработке следующей записи?`;
+}
+
+/** The last message of an import: nothing is left to process. */
+export function allDoneText(fileName: string): string {
+  return `Все изменения из файла «${fileName}» были успешно внесены в реестр.`;
+}
+
+/** Who handled a row and when, and why it was rejected. */
+export function handledText(
+  status: 'finished' | 'rejected',
+  by: string | null,
+  at: string,
+  reason: string | null,
+): string {
+  const who = [by, at].filter(Boolean).join(', ');
+  if (status === 'finished') return `Запись уже внесена в реестр${who ? `: ${who}` : ''}.`;
+  return `Запись отклонена${who ? `: ${who}` : ''}.${reason ? ` Основание: ${reason}` : ''}`;
+}

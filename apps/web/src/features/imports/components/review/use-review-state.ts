@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react';
+import type { ChangeReview } from '@registry/shared';
+import {
+  chooseValue,
+  comparedEntries,
+  replaceEntry,
+  reviewSectionKeys,
+  setExcluded,
+  startDecisions,
+  type ComparedEntry,
+  type Entry,
+  type ReviewSectionKey,
+  type Side,
+} from './review-model';
+
+/**
+ * What the operator does to a row before sending it: the section shown, and the decisions on its entries.
+ * A row opens on its first changed section.
+ */
+export function useReviewState(review: ChangeReview) {
+  const entries = useMemo(() => comparedEntries(review), [review]);
+  const [decisions, setDecisions] = useState(() => startDecisions(entries));
+  const [section, setSection] = useState<ReviewSectionKey>(
+    () => entries.find((entry) => entry.HasChanges)?.section ?? 'PersonalInfo',
+  );
+  // Once the operator moves between sections, the section's heading takes the focus.
+  const [hasMoved, setHasMoved] = useState(false);
+
+  const select = (next: ReviewSectionKey) => {
+    setSection(next);
+    setHasMoved(true);
+  };
+  const step = (by: 1 | -1) => {
+    const index = reviewSectionKeys.indexOf(section) + by;
+    select(reviewSectionKeys[Math.min(Math.max(index, 0), reviewSectionKeys.length - 1)]!);
+  };
+
+  return {
+    entries,
+    decisions,
+    section,
+    hasMoved,
+    select,
+    step,
+    hasChanges: (key: ReviewSectionKey) => entries.some((entry) => entry.section === key && entry.HasChanges),
+    choose: (entry: ComparedEntry, path: string, side: Side) =>
+      setDecisions((current) => chooseValue(current, entry, path, side)),
+    correct: (entry: ComparedEntry, corrected: Entry) =>
+      setDecisions((current) => replaceEntry(current, entry.key, corrected)),
+    exclude: (entry: ComparedEntry, isExcluded: boolean) =>
+      setDecisions((current) => setExcluded(current, entry.key, isExcluded)),
+  };
+}
+
+export type ReviewState = ReturnType<typeof useReviewState>;
