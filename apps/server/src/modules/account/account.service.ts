@@ -29,15 +29,17 @@ export function createAccountService(
 ) {
   const { session, loginThrottle } = config;
 
-  async function refuseIfThrottled(keys: string[]) {
+  /**
+   * Failures are counted per account and address together, and per address: a guesser is stopped, but cannot
+   * lock the owner out, who still gets in from their own address.
+   */
+  async function refuseIfThrottled(keys: { pair: string; address: string }) {
     const since = new Date(Date.now() - loginThrottle.windowMs);
-    const [accountFailures, addressFailures] = await Promise.all(
-      keys.map((key) => repo.countFailuresSince(key, since)),
-    );
-    if (
-      (accountFailures ?? 0) >= loginThrottle.maxPerAccount ||
-      (addressFailures ?? 0) >= loginThrottle.maxPerAddress
-    ) {
+    const [pairFailures, addressFailures] = await Promise.all([
+      repo.countFailuresSince(keys.pair, since),
+      repo.countFailuresSince(keys.address, since),
+    ]);
+    if (pairFailures >= loginThrottle.maxPerAccount || addressFailures >= loginThrottle.maxPerAddress) {
       throw new AppError(429, texts.loginThrottled, undefined, {
         'retry-after': String(Math.ceil(loginThrottle.windowMs / 1000)),
       });
@@ -47,11 +49,14 @@ export function createAccountService(
   return {
     /**
      * Checks the e-mail and password and opens a session. Every failure says only 'Неверный пароль', and
-     * repeated failures for one account or from one address are refused with 429 before any check.
+     * repeated failures for one account from one address, or many from one address, are refused with 429
+     * before any check.
      */
     async login(email: string, password: string, address: string) {
-      const accountKey = `account:${email.trim().toLowerCase()}`;
-      const keys = [accountKey, `address:${address}`];
+      const keys = {
+        pair: `account:${email.trim().toLowerCase()}|address:${address}`,
+        address: `address:${address}`,
+      };
       await repo.forgetFailuresBefore(new Date(Date.now() - loginThrottle.windowMs));
       await refuseIfThrottled(keys);
 
@@ -59,11 +64,11 @@ export function createAccountService(
       const passwordHash = account?.passwordHash ?? (await decoyHash);
       const valid = await verifyPassword(passwordHash, password);
       if (!account?.passwordHash || !valid) {
-        await repo.recordFailures(keys);
+        await repo.recordFailures([keys.pair, keys.address]);
         throw new AppError(401, texts.wrongPassword);
       }
 
-      await repo.clearFailures(accountKey);
+      await repo.clearFailures(keys.pair);
       const token = newSessionToken();
       await repo.insertSession({
         tokenHash: hashToken(token),
