@@ -1,65 +1,20 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MuiLink from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ImportStatus, type Import } from '@registry/shared';
-import type { Column } from '@/components/data-table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ImportStatus } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { useImport } from '../api/get-import';
-import { fileUrls } from '../api/get-import-file';
-import { ChangeTable } from './change-table';
 import { EditImportDialog } from './edit-import-dialog';
-import { ImportDocuments, rejectionFileText } from './import-documents';
+import { ImportDocuments } from './import-documents';
 import { ImportHeader } from './import-header';
+import { ImportRows } from './import-rows';
 import { RejectImportDialog } from './reject-import-dialog';
 
-export const allProcessedText = 'Все записи были обработаны';
-export const noRowsText = 'Записей нет';
 const loadFailedText = 'Не удалось загрузить импорт';
-
-type RejectedRow = Import['Rejected'][number];
-
-const rejectedColumns: Column<RejectedRow>[] = [
-  { header: 'Основание отклонения', cell: (row) => row.RejectionReason },
-  {
-    header: 'Файл',
-    cell: (row) =>
-      row.RejectionId !== null && (
-        <MuiLink href={fileUrls.rejection(row.RejectionId)} download>
-          {rejectionFileText}
-        </MuiLink>
-      ),
-  },
-];
-
-function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}
-      >
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {actions && (
-          <Stack direction="row" spacing={1}>
-            {actions}
-          </Stack>
-        )}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
 
 type ImportDetailProps = { id: number; isOperator: boolean };
 
@@ -85,19 +40,6 @@ export function ImportDetail({ id, isOperator }: ImportDetailProps) {
 
   const canProcess =
     isOperator && (item.Status === ImportStatus.Pending || item.Status === ImportStatus.BeingProcessed);
-  const firstPending = item.Pending[0];
-  const pendingActions = canProcess && (
-    <>
-      <Button color="error" onClick={() => setDialog('reject')}>
-        Отклонить всё...
-      </Button>
-      {firstPending && (
-        <Button variant="contained" component={Link} to={paths.importChange.href(item.Id, firstPending.Id)}>
-          Начать обработку
-        </Button>
-      )}
-    </>
-  );
 
   return (
     <>
@@ -112,25 +54,12 @@ export function ImportDetail({ id, isOperator }: ImportDetailProps) {
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, gap: 3 }}>
         <div>
-          <Section title="Записи, ожидающие обработки" actions={pendingActions}>
-            <ChangeTable
-              rows={item.Pending}
-              emptyText={allProcessedText}
-              hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
-            />
-          </Section>
-          <Section title="Обработанные записи">
-            <ChangeTable
-              rows={item.Finished}
-              emptyText={noRowsText}
-              hrefOf={(row) =>
-                isOperator && row.InternId !== null ? paths.internCard.href(row.InternId) : null
-              }
-            />
-          </Section>
-          <Section title="Отклонённые записи">
-            <ChangeTable rows={item.Rejected} emptyText={noRowsText} extraColumns={rejectedColumns} />
-          </Section>
+          <ImportRows
+            item={item}
+            isOperator={isOperator}
+            canProcess={canProcess}
+            onRejectAll={() => setDialog('reject')}
+          />
         </div>
         <div>
           <ImportDocuments item={item} />

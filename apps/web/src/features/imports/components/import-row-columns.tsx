@@ -1,0 +1,51 @@
+import MuiLink from '@mui/material/Link';
+import { Link } from 'react-router';
+import { formatDateTime, type Import } from '@registry/shared';
+import type { Column } from '@/components/data-table';
+import { paths } from '@/config/paths';
+import { fileUrls } from '../api/get-import-file';
+import { rejectionFileText } from './import-documents';
+
+type FinishedRow = Import['Finished'][number];
+type RejectedRow = Import['Rejected'][number];
+
+/** Who handled a row and when: 'Петрова А. С., 2026.11.21 12:30'. */
+export function handledByText(row: { ProcessedBy: string | null; ProcessedAt: string | null }): string {
+  return [row.ProcessedBy, formatDateTime(row.ProcessedAt)].filter(Boolean).join(', ');
+}
+
+/**
+ * The columns of the accepted rows after the name and SNILS: the trainee each went to (a link to the card for
+ * an operator), and who accepted it when.
+ */
+export function finishedColumns(isOperator: boolean): Column<FinishedRow>[] {
+  return [
+    {
+      header: 'Стажёр',
+      cell: (row) =>
+        isOperator && row.InternId !== null ? (
+          <MuiLink component={Link} to={paths.internCard.href(row.InternId)}>
+            {row.InternFullName ?? row.FullName}
+          </MuiLink>
+        ) : (
+          row.InternFullName
+        ),
+    },
+    { header: 'Принята', cell: handledByText },
+  ];
+}
+
+/** The columns of the rejected rows after the name and SNILS: why, who rejected it when, and the file. */
+export const rejectedColumns: Column<RejectedRow>[] = [
+  { header: 'Основание отклонения', cell: (row) => row.RejectionReason },
+  { header: 'Отклонена', cell: handledByText },
+  {
+    header: 'Файл',
+    cell: (row) =>
+      row.RejectionId !== null && (
+        <MuiLink href={fileUrls.rejection(row.RejectionId)} download>
+          {rejectionFileText}
+        </MuiLink>
+      ),
+  },
+];

@@ -1,0 +1,88 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { importOf } from '../test-data';
+import { ImportRows } from './import-rows';
+
+const item = importOf({
+  Pending: [
+    { Id: 301, RowNumber: 8, FullName: 'Петров Иван', Snils: null },
+    { Id: 302, RowNumber: 9, FullName: 'Сидоров Олег', Snils: null },
+  ],
+  Finished: [
+    {
+      Id: 300,
+      RowNumber: 7,
+      FullName: 'Иванов Пётр',
+      Snils: '112-233-445 95',
+      InternId: 5,
+      InternFullName: 'Иванов Пётр Сергеевич',
+      ProcessedBy: 'Оператор Анна',
+      ProcessedAt: '2026-11-21T09:30:00Z',
+    },
+  ],
+  Rejected: [
+    {
+      Id: 299,
+      RowNumber: 6,
+      FullName: 'Орлов Глеб',
+      Snils: null,
+      RejectionReason: 'Дубликат',
+      RejectionId: null,
+      ProcessedBy: 'Оператор Анна',
+      ProcessedAt: '2026-11-21T09:35:00Z',
+    },
+  ],
+});
+
+function renderRows(isOperator: boolean) {
+  render(
+    <MemoryRouter>
+      <ImportRows item={item} isOperator={isOperator} canProcess={isOperator} onRejectAll={() => {}} />
+    </MemoryRouter>,
+  );
+}
+
+const section = (name: string) =>
+  screen.getByRole('heading', { name }).closest('div.MuiPaper-root') as HTMLElement;
+
+describe('ImportRows', () => {
+  it('lets an operator start at the first pending row and open each handled one', () => {
+    renderRows(true);
+    expect(screen.getByRole('link', { name: 'Начать обработку' })).toHaveAttribute(
+      'href',
+      '/imports/41/process/301',
+    );
+    expect(screen.getByRole('link', { name: 'Сидоров Олег' })).toHaveAttribute(
+      'href',
+      '/imports/41/process/302',
+    );
+
+    const finished = section('Обработанные записи');
+    expect(within(finished).getByRole('link', { name: 'Иванов Пётр' })).toHaveAttribute(
+      'href',
+      '/imports/41/process/300',
+    );
+    expect(within(finished).getByRole('link', { name: 'Иванов Пётр Сергеевич' })).toHaveAttribute(
+      'href',
+      '/interns/5',
+    );
+    expect(within(finished).getByText('Оператор Анна, 2026.11.21 12:30')).toBeInTheDocument();
+
+    const rejected = section('Отклонённые записи');
+    expect(within(rejected).getByText('Дубликат')).toBeInTheDocument();
+    expect(within(rejected).getByText('Оператор Анна, 2026.11.21 12:35')).toBeInTheDocument();
+    expect(
+      within(rejected).getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' }),
+    ).toHaveAttribute('href', '/api/v1/imports/41/rejected-rows');
+  });
+
+  it('shows an SRO representative the rows and the rejected rows’ book without processing links', () => {
+    renderRows(false);
+    expect(screen.queryByRole('link', { name: 'Начать обработку' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Иванов Пётр Сергеевич' })).toBeNull();
+    expect(screen.getByText('Иванов Пётр Сергеевич')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('link')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,101 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Import } from '@registry/shared';
+import { paths } from '@/config/paths';
+import { rejectedRowsUrl } from '../api/get-rejected-rows';
+import { ChangeTable } from './change-table';
+import { finishedColumns, rejectedColumns } from './import-row-columns';
+
+export const allProcessedText = 'Все записи были обработаны';
+export const noRowsText = 'Записей нет';
+export const rejectedRowsFileText = 'Скачать отклонённые записи (.xlsx)';
+
+function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}
+      >
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {actions && (
+          <Stack direction="row" spacing={1}>
+            {actions}
+          </Stack>
+        )}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+type ImportRowsProps = {
+  item: Import;
+  isOperator: boolean;
+  /** The import is pending or being processed and the user an operator: its rows can be processed. */
+  canProcess: boolean;
+  onRejectAll: () => void;
+};
+
+/**
+ * An import's rows (SPEC.md §2 Import detail): those waiting, each opening its processing, with 'Начать
+ * обработку' at the first; those accepted, with the trainee each went to and who accepted it when; those
+ * rejected, with why, and the book of them to download. An operator reopens a handled row to see it.
+ */
+export function ImportRows({ item, isOperator, canProcess, onRejectAll }: ImportRowsProps) {
+  const firstPending = item.Pending[0];
+  const reviewHref = (row: { Id: number }) => (isOperator ? paths.importChange.href(item.Id, row.Id) : null);
+  const pendingActions = canProcess && (
+    <>
+      <Button color="error" onClick={onRejectAll}>
+        Отклонить всё...
+      </Button>
+      {firstPending && (
+        <Button variant="contained" component={Link} to={paths.importChange.href(item.Id, firstPending.Id)}>
+          Начать обработку
+        </Button>
+      )}
+    </>
+  );
+  const rejectedActions = item.Rejected.length > 0 && (
+    <Button href={rejectedRowsUrl(item.Id)} download startIcon={<DownloadIcon />}>
+      {rejectedRowsFileText}
+    </Button>
+  );
+
+  return (
+    <>
+      <Section title="Записи, ожидающие обработки" actions={pendingActions}>
+        <ChangeTable
+          rows={item.Pending}
+          emptyText={allProcessedText}
+          hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
+        />
+      </Section>
+      <Section title="Обработанные записи">
+        <ChangeTable
+          rows={item.Finished}
+          emptyText={noRowsText}
+          hrefOf={reviewHref}
+          extraColumns={finishedColumns(isOperator)}
+        />
+      </Section>
+      <Section title="Отклонённые записи" actions={rejectedActions}>
+        <ChangeTable
+          rows={item.Rejected}
+          emptyText={noRowsText}
+          hrefOf={reviewHref}
+          extraColumns={rejectedColumns}
+        />
+      </Section>
+    </>
+  );
+}
