@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(operatorRoutes, {
     prefix: '/api/v1/operators',
-    service: createOperatorService(createOperatorRepository(database.db), deps.mailer, config),
+    service: createOperatorService(database.db, createOperatorRepository(database.db), deps.mailer, config),
   });
   const internService = createInternService(database.db, internRepository);
   await app.register(internRoutes, {

@@ -11,6 +11,9 @@ export const accounts = pgTable(
     emailAddress: varchar({ length: 200 }).notNull(),
     organizationId: integer().references(() => organizations.id),
     passwordHash: text(),
+    /** When a generated password was last e-mailed, and to which address: a second request at once sends none. */
+    passwordSentAt: timestamp({ withTimezone: true }),
+    passwordSentTo: varchar({ length: 200 }),
     /** Full name and e-mail folded for the operators' search, kept by the database itself. */
     searchKey: text()
       .notNull()

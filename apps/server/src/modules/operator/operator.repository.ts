@@ -43,8 +43,11 @@ function toRow(row: {
 
 /** Accounts as the operators' screen sees them: never their password hash. */
 export function createOperatorRepository(db: Db) {
-  const select = () =>
-    db.select(columns).from(accounts).leftJoin(organizations, eq(organizations.id, accounts.organizationId));
+  const select = (from: Db = db) =>
+    from
+      .select(columns)
+      .from(accounts)
+      .leftJoin(organizations, eq(organizations.id, accounts.organizationId));
 
   return {
     /** Accounts whose full name or e-mail contains every word of the term. */
@@ -63,8 +66,8 @@ export function createOperatorRepository(db: Db) {
       });
     },
 
-    async findById(id: number): Promise<OperatorRow | null> {
-      const [row] = await select().where(eq(accounts.id, id));
+    async findById(id: number, tx: Db = db): Promise<OperatorRow | null> {
+      const [row] = await select(tx).where(eq(accounts.id, id));
       return row ? toRow(row) : null;
     },
 
@@ -87,17 +90,26 @@ export function createOperatorRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Sets a new password hash and ends every session of the account, together or not at all. */
-    async replacePassword(id: number, passwordHash: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(accounts)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(accounts.id, id))
-          .returning({ id: accounts.id });
-        await tx.delete(sessions).where(eq(sessions.accountId, id));
-        return rows.length > 0;
-      });
+    /**
+     * Locks the account for the rest of the transaction and reads when a password was last sent, and where:
+     * of two requests for a new password at once, the second waits here.
+     */
+    async lockForPassword(tx: Db, id: number) {
+      const [row] = await tx
+        .select({ sentAt: accounts.passwordSentAt, sentTo: accounts.passwordSentTo })
+        .from(accounts)
+        .where(eq(accounts.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Sets a new password hash, records that it was sent, and ends every session of the account. */
+    async replacePassword(tx: Db, id: number, passwordHash: string, sentTo: string) {
+      await tx
+        .update(accounts)
+        .set({ passwordHash, passwordSentAt: sql`now()`, passwordSentTo: sentTo, updatedAt: sql`now()` })
+        .where(eq(accounts.id, id));
+      await tx.delete(sessions).where(eq(sessions.accountId, id));
     },
   };
 }

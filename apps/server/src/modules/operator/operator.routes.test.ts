@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import {
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { readMail } from '../../test/mail.js';
+import { passwordJustSent } from './operator.service.js';
 
 const publicUrl = 'https://registry.example.org';
 
@@ -331,15 +332,51 @@ describe('POST /api/v1/operators/{id}/generate-password', () => {
     expect(JSON.stringify(t.logLines())).not.toContain(password);
   });
 
+  /** As if the last password had been sent a minute ago. */
+  const aMinuteLater = (id: number) =>
+    t.database.db
+      .update(accounts)
+      .set({ passwordSentAt: sql`now() - interval '1 minute'` })
+      .where(eq(accounts.id, id));
+
   it('gives a different password each time', async () => {
     const account = await createAccount(t.database.db);
     await generatePassword(t, account.id, callers.asOperator);
     const first = passwordIn(t.mailer.sent.at(-1)!.text);
+    await aMinuteLater(account.id);
     await generatePassword(t, account.id, callers.asOperator);
     const second = passwordIn(t.mailer.sent.at(-1)!.text);
     expect(first).not.toBe(second);
     expect(await loginStatus(t, account.email, first!)).toBe(401);
     expect(await loginStatus(t, account.email, second!)).toBe(200);
+  });
+
+  it('sends one password when two requests for it arrive at once', async () => {
+    const account = await createAccount(t.database.db);
+    const sentBefore = t.mailer.sent.length;
+    const statuses = await Promise.all(
+      [1, 2].map(async () => (await generatePassword(t, account.id, callers.asOperator)).statusCode),
+    );
+    expect(statuses.sort()).toEqual([204, 409]);
+    expect(t.mailer.sent).toHaveLength(sentBefore + 1);
+    expect(await loginStatus(t, account.email, passwordIn(t.mailer.sent.at(-1)!.text)!)).toBe(200);
+    const again = await generatePassword(t, account.id, callers.asOperator);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().ErrorMessage).toBe(passwordJustSent(account.email));
+  });
+
+  it('sends a new password at once to a corrected e-mail address', async () => {
+    const account = await createAccount(t.database.db, { email: 'typo@sro.example' });
+    await generatePassword(t, account.id, callers.asOperator);
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/operators/${account.id}`,
+      headers: callers.asOperator,
+      payload: { FullName: account.fullName, EmailAddress: 'right@sro.example' },
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect((await generatePassword(t, account.id, callers.asOperator)).statusCode).toBe(204);
+    expect(t.mailer.sent.at(-1)!.to).toBe('right@sro.example');
   });
 
   it('answers 404 for an account that does not exist, sending nothing', async () => {

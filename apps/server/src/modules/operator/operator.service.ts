@@ -1,5 +1,6 @@
 import { texts, type Operator, type OperatorRequest, type SearchQuery } from '@registry/shared';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -9,6 +10,11 @@ import type { MailMessage, Mailer } from '../../mail/mailer.js';
 import type { OperatorRepository, OperatorRow, OperatorValues } from './operator.repository.js';
 
 const accountNotFound = 'Учётная запись не найдена';
+
+/** A second request for a password to the same address within this time sends nothing. */
+export const RESEND_AFTER_MS = 30_000;
+export const passwordJustSent = (email: string) =>
+  `Новый пароль только что отправлен на ${email}: дождитесь письма. Следующий можно отправить через полминуты.`;
 
 function toOperator(row: OperatorRow): Operator {
   return {
@@ -42,9 +48,9 @@ export function passwordMail(account: OperatorRow, password: string, publicUrl: 
   };
 }
 
-export function createOperatorService(repo: OperatorRepository, mailer: Mailer, config: Config) {
-  async function findOrFail(id: number) {
-    const row = await repo.findById(id);
+export function createOperatorService(db: Db, repo: OperatorRepository, mailer: Mailer, config: Config) {
+  async function findOrFail(id: number, tx: Db = db) {
+    const row = await repo.findById(id, tx);
     if (!row) throw new AppError(404, accountNotFound);
     return row;
   }
@@ -95,24 +101,37 @@ export function createOperatorService(repo: OperatorRepository, mailer: Mailer, 
     /**
      * Gives the account a new random password, sent to its e-mail and stored only as a hash; its open
      * sessions end. The letter goes first: if it cannot be sent, the old password keeps working rather than
-     * the account being left with a password nobody knows.
+     * the account being left with a password nobody knows. The account stays locked meanwhile, and a request
+     * that finds a password sent to the same address moments ago sends nothing: two clicks at once (or two
+     * operators) must not mail two passwords of which only the last works.
      */
     async sendNewPassword(id: number): Promise<void> {
-      const account = await findOrFail(id);
-      const password = generatePassword();
-      const passwordHash = await hashPassword(password);
-      try {
-        await mailer.send(passwordMail(account, password, config.publicUrl));
-      } catch (error) {
-        throw Object.assign(
-          new AppError(
-            502,
-            'Не удалось отправить письмо с паролем. Пароль не изменён, повторите попытку позже.',
-          ),
-          { cause: error },
-        );
-      }
-      if (!(await repo.replacePassword(id, passwordHash))) throw new AppError(404, accountNotFound);
+      await db.transaction(async (tx) => {
+        const sent = await repo.lockForPassword(tx, id);
+        if (!sent) throw new AppError(404, accountNotFound);
+        const account = await findOrFail(id, tx);
+        if (
+          sent.sentTo === account.emailAddress &&
+          sent.sentAt !== null &&
+          Date.now() - sent.sentAt.getTime() < RESEND_AFTER_MS
+        ) {
+          throw new AppError(409, passwordJustSent(account.emailAddress));
+        }
+        const password = generatePassword();
+        const passwordHash = await hashPassword(password);
+        try {
+          await mailer.send(passwordMail(account, password, config.publicUrl));
+        } catch (error) {
+          throw Object.assign(
+            new AppError(
+              502,
+              'Не удалось отправить письмо с паролем. Пароль не изменён, повторите попытку позже.',
+            ),
+            { cause: error },
+          );
+        }
+        await repo.replacePassword(tx, id, passwordHash, account.emailAddress);
+      });
     },
   };
 }
