@@ -9,6 +9,7 @@ export function internFixture(values: Partial<Record<keyof Intern, unknown>> = {
     Status: 0,
     IsDeleted: false,
     HasPendingImport: false,
+    PendingImportRows: [],
     RegistrationNumbers: [],
     PersonalInfo: [],
     Supervisors: [],

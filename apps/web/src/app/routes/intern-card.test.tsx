@@ -31,10 +31,28 @@ describe('InternCardRoute', () => {
     expect(screen.queryByText('Ожидает обработки')).not.toBeInTheDocument();
   });
 
-  it('says «Ожидает обработки» while an import row waits for the trainee', async () => {
-    stubApi(() => jsonResponse(200, { ...intern, HasPendingImport: true }));
+  it('says «Ожидает обработки» while an import row waits for the trainee, and leads to the row', async () => {
+    const row = { ImportId: 41, ChangeId: 301, RowNumber: 8 };
+    stubApi(() => jsonResponse(200, { ...intern, HasPendingImport: true, PendingImportRows: [row] }));
     renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
-    expect(await screen.findByText('Ожидает обработки')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ожидает обработки' })).toHaveAttribute(
+      'href',
+      '/imports/41/process/301',
+    );
+  });
+
+  it('offers each waiting row when several name the trainee', async () => {
+    const rows = [
+      { ImportId: 41, ChangeId: 301, RowNumber: 8 },
+      { ImportId: 44, ChangeId: 410, RowNumber: 2 },
+    ];
+    stubApi(() => jsonResponse(200, { ...intern, HasPendingImport: true, PendingImportRows: rows }));
+    const { user } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Ожидает обработки' }));
+    expect(screen.getByRole('menuitem', { name: 'Импорт № 44, строка 2' })).toHaveAttribute(
+      'href',
+      '/imports/44/process/410',
+    );
   });
 
   it('says a load failure under the title SPEC.md gives it', async () => {

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { internStatuses, type Intern, type InternStatus } from '@registry/shared';
 import { PageTitle } from '@/components/page-title';
+import { PendingImportBadge } from './pending-import-badge';
 
 type CardHeaderProps = {
   /** The saved trainee, or null for a new one. */
@@ -32,9 +33,7 @@ export function CardHeader({ intern, onDelete, onRestore }: CardHeaderProps) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <PageTitle title={intern ? intern.FullName : 'Новый стажёр'} />
           {intern?.IsDeleted && <Chip label="Удалён" color="error" size="small" sx={{ mb: 1 }} />}
-          {intern?.HasPendingImport && (
-            <Chip label="Ожидает обработки" color="warning" size="small" sx={{ mb: 1 }} />
-          )}
+          {intern?.HasPendingImport && <PendingImportBadge rows={intern.PendingImportRows} />}
           {intern && (
             <Chip label={internStatuses.label(intern.Status as InternStatus)} size="small" sx={{ mb: 1 }} />
           )}
