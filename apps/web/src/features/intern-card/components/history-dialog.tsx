@@ -7,24 +7,46 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import MuiLink from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
-import { formatDateTime, type ArchiveRecord } from '@registry/shared';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime, type ArchiveRecord, type ChangeProtocol } from '@registry/shared';
+import { paths } from '@/config/paths';
 import { useEntryHistory } from '../api/get-entry-history';
 import { formatRequisites, valueChanges, type EditableSectionKey } from '../section-fields';
 
-/** The basis of a version: '№ 15-вх от 2026.11.20', the outgoing document and the import it came from. */
-function basisOf({ Protocol }: ArchiveRecord): string {
-  const outgoing = formatRequisites(Protocol.OutgoingRequisites);
-  return [
-    `Основание: ${formatRequisites(Protocol.Requisites)}`,
-    outgoing && `исх. ${outgoing}`,
-    Protocol.Import && `импорт от ${Protocol.Import.Organization.Name}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
+/** What an import's changes were entered on: the import's incoming requisites, 'Импорт №345-вх от 2026.11.21'. */
+export function importBasisText(requisites: ChangeProtocol['Requisites']): string {
+  return `Импорт №${requisites.Number} от ${formatDate(requisites.Date)}`;
+}
+
+/**
+ * The basis of a version: the document the operator entered it on ('№ 15-вх от 2026.11.20', with the
+ * outgoing one), or the import it was accepted from, linking to the import.
+ */
+function Basis({ protocol }: { protocol: ChangeProtocol }) {
+  const outgoing = formatRequisites(protocol.OutgoingRequisites);
+  const outgoingText = outgoing && `, исх. ${outgoing}`;
+  if (!protocol.Import) {
+    return (
+      <Typography variant="body2">
+        Основание: {formatRequisites(protocol.Requisites)}
+        {outgoingText}
+      </Typography>
+    );
+  }
+  return (
+    <Typography variant="body2">
+      Основание:{' '}
+      <MuiLink component={Link} to={paths.importDetail.href(protocol.Import.Id)}>
+        {importBasisText(protocol.Requisites)}
+      </MuiLink>
+      {outgoingText}, {protocol.Import.Organization.Name}
+    </Typography>
+  );
 }
 
 function Version({ section, record }: { section: EditableSectionKey; record: ArchiveRecord }) {
@@ -41,7 +63,7 @@ function Version({ section, record }: { section: EditableSectionKey; record: Arc
       <Typography variant="body2" color="text.secondary">
         {[record.OperatorName, formatDateTime(record.CreatedAt)].filter(Boolean).join(', ')}
       </Typography>
-      <Typography variant="body2">{basisOf(record)}</Typography>
+      <Basis protocol={record.Protocol} />
       {changes.length > 0 && (
         <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
           {changes.map((change) => (

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoute, stubApi } from '@/test/render';
+import { HistoryDialog } from './history-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const protocol = {
+  Id: 7,
+  Import: { Id: 41, Organization: { Id: 3, Name: 'СРО «Кадастр»' }, ChangeId: 301 },
+  Requisites: { Number: '345-вх', Date: '2026-11-21' },
+  OutgoingRequisites: { Number: null, Date: null },
+  IsCorrection: false,
+  OperatorName: 'Оператор Анна',
+  CreatedAt: '2026-11-22T07:00:00Z',
+};
+
+describe('HistoryDialog', () => {
+  it('shows a change accepted from an import as the operator’s, on the basis of the import', async () => {
+    stubApi(() =>
+      jsonResponse(200, [
+        {
+          Id: 1,
+          Kind: 'change',
+          KindName: 'Изменение',
+          OperatorName: 'Оператор Анна',
+          CreatedAt: '2026-11-22T07:00:00Z',
+          Protocol: protocol,
+          Data: { Id: 11, LastName: 'Иванов', FirstName: 'Пётр' },
+          PreviousData: { Id: 11, LastName: 'Иванов', FirstName: 'Петр' },
+        },
+      ]),
+    );
+    renderRoute('/', '/', <HistoryDialog section="PersonalInfo" entryId={11} onClose={() => {}} />);
+    const versions = await screen.findByRole('list', { name: 'Версии записи' });
+    const version = within(versions).getAllByRole('listitem')[0]!;
+    expect(version).toHaveTextContent('Оператор Анна, 2026.11.22 10:00');
+    expect(version).toHaveTextContent('Основание: Импорт №345-вх от 2026.11.21, СРО «Кадастр»');
+    expect(within(version).getByRole('link', { name: 'Импорт №345-вх от 2026.11.21' })).toHaveAttribute(
+      'href',
+      '/imports/41',
+    );
+  });
+});
