@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime, normalizeForSearch, searchWords, type ChangeProtocol } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { formatRequisites } from '../section-fields';
+import { importBasisText } from './history-dialog';
 
 /** True when the protocol's numbers and its import's SRO hold every word of the term (case and ё/е aside). */
 function matches(protocol: ChangeProtocol, words: string[]): boolean {
@@ -69,7 +70,11 @@ export function DocumentsSection({ protocols }: { protocols: ChangeProtocol[] })
             <TableBody>
               {shown.map((protocol) => (
                 <TableRow key={protocol.Id}>
-                  <TableCell>{formatRequisites(protocol.Requisites)}</TableCell>
+                  <TableCell>
+                    {protocol.Import
+                      ? importBasisText(protocol.Requisites)
+                      : formatRequisites(protocol.Requisites)}
+                  </TableCell>
                   <TableCell>{formatRequisites(protocol.OutgoingRequisites)}</TableCell>
                   <TableCell>
                     {protocol.Import ? (
