@@ -1,0 +1,70 @@
+import { expect, type Page } from '@playwright/test';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../packages/shared/src/http';
+import { apiPost } from './fixtures';
+import { changeFile, xlsxType } from './imports-data';
+import { validSnils } from './interns-data';
+
+/*
+ * What the row review's browser tests start from, made through the API as the logged-in operator: trainees
+ * already in the register, and an operator's upload of a change file with the import's incoming requisites.
+ */
+
+/** The incoming requisites every uploaded import here gets: the basis of the changes it brings. */
+export const incoming = { number: '77-вх', date: '2026-11-21', text: 'Импорт №77-вх от 2026.11.21' } as const;
+
+let snilsCount = 0;
+
+/** A valid SNILS no other test of this run has: nine digits from the clock and a counter. */
+export function uniqueSnils(): string {
+  snilsCount += 1;
+  return validSnils(String(300_000_000 + ((Date.now() + snilsCount * 7_919) % 600_000_000)));
+}
+
+export type Person = { lastName: string; firstName: string; patronymic: string; snils: string | null };
+
+export const fullName = (person: Person) => `${person.lastName} ${person.firstName} ${person.patronymic}`;
+
+/** A trainee saved in the register with its personal data only; returns its Id. */
+export async function saveTrainee(page: Page, person: Person, more: Record<string, unknown> = {}) {
+  const saved = (await apiPost(page, '/api/v1/interns/', {
+    Intern: {
+      PersonalInfo: [
+        {
+          Id: -1,
+          LastName: person.lastName,
+          FirstName: person.firstName,
+          PatronymicName: person.patronymic,
+          Snils: person.snils,
+          ...more,
+        },
+      ],
+    },
+    Protocol: { number: '1-П', date: '2026-01-10' },
+  })) as { Id: number };
+  return saved.Id;
+}
+
+/** A row of a change file for the person: the template's sample with their name, SNILS and internship. */
+export function rowOf(person: Person, registryNumber: string): Record<string, string> {
+  return {
+    Фамилия: person.lastName,
+    Имя: person.firstName,
+    Отчество: person.patronymic,
+    ...(person.snils ? { СНИЛС: person.snils } : {}),
+    'Уникальный идентификационный номер стажировки': registryNumber,
+  };
+}
+
+/** An operator's upload of the rows for the SRO, with the incoming requisites; returns the import's Id. */
+export async function uploadRows(page: Page, sroId: number, rows: Record<string, string>[]): Promise<number> {
+  const file = await changeFile(page.request, rows);
+  const response = await page.request.post('/api/v1/imports', {
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    multipart: {
+      data: JSON.stringify({ organizationId: sroId, number: incoming.number, date: incoming.date }),
+      file: { name: 'изменения.xlsx', mimeType: xlsxType, buffer: file },
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { Id: number }).Id;
+}
