@@ -2,11 +2,14 @@ import Chip from '@mui/material/Chip';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Intern } from '@registry/shared';
 import { paths } from '@/config/paths';
 
 const label = 'Ожидает обработки';
+
+const rowLabel = (row: Intern['PendingImportRows'][number]) =>
+  `Импорт № ${row.ImportId}, строка ${row.RowNumber}`;
 
 type PendingImportBadgeProps = { rows: Intern['PendingImportRows'] };
 
@@ -15,6 +18,7 @@ type PendingImportBadgeProps = { rows: Intern['PendingImportRows'] };
  * several do, it offers them in a menu.
  */
 export function PendingImportBadge({ rows }: PendingImportBadgeProps) {
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const common = { label, color: 'warning', size: 'small', sx: { mb: 1 } } as const;
   const [first] = rows;
@@ -40,11 +44,13 @@ export function PendingImportBadge({ rows }: PendingImportBadgeProps) {
       />
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {rows.map((row) => (
+          // A menu item that navigates, rather than a link: a menu's items are its list's own children.
           <MenuItem
             key={row.ChangeId}
-            component={Link}
-            to={paths.importChange.href(row.ImportId, row.ChangeId)}
-          >{`Импорт № ${row.ImportId}, строка ${row.RowNumber}`}</MenuItem>
+            onClick={() => void navigate(paths.importChange.href(row.ImportId, row.ChangeId))}
+          >
+            {rowLabel(row)}
+          </MenuItem>
         ))}
       </Menu>
     </>

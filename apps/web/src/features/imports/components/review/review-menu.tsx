@@ -1,6 +1,7 @@
 import ChangeCircleIcon from '@mui/icons-material/ChangeCircle';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -25,21 +26,22 @@ export function ReviewMenu({ current, hasChanges, onSelect }: ReviewMenuProps) {
     >
       <List dense>
         {reviewSectionKeys.map((section) => (
-          <ListItemButton
-            key={section}
-            selected={section === current}
-            aria-current={section === current ? 'true' : undefined}
-            onClick={() => onSelect(section)}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              {hasChanges(section) ? (
-                <ChangeCircleIcon color="warning" titleAccess="есть изменения" />
-              ) : (
-                <CheckCircleOutlinedIcon color="disabled" titleAccess="без изменений" />
-              )}
-            </ListItemIcon>
-            <ListItemText primary={sectionTitle(section)} />
-          </ListItemButton>
+          <ListItem key={section} disablePadding>
+            <ListItemButton
+              selected={section === current}
+              aria-current={section === current ? 'true' : undefined}
+              onClick={() => onSelect(section)}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {hasChanges(section) ? (
+                  <ChangeCircleIcon color="warning" titleAccess="есть изменения" />
+                ) : (
+                  <CheckCircleOutlinedIcon color="disabled" titleAccess="без изменений" />
+                )}
+              </ListItemIcon>
+              <ListItemText primary={sectionTitle(section)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>
