@@ -22,6 +22,12 @@ export function uniqueSnils(): string {
 
 export type Person = { lastName: string; firstName: string; patronymic: string; snils: string | null };
 
+/** A person of the tests: a name, and a SNILS unless `snils` is null. */
+export function personOf(name: string, snils: string | null = uniqueSnils()): Person {
+  const [lastName = '', firstName = '', patronymic = ''] = name.split(' ');
+  return { lastName, firstName, patronymic, snils };
+}
+
 export const fullName = (person: Person) => `${person.lastName} ${person.firstName} ${person.patronymic}`;
 
 /** A trainee saved in the register with its personal data only; returns its Id. */

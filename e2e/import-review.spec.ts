@@ -3,6 +3,7 @@ import { loginAsAdmin } from './fixtures';
 import {
   fullName,
   incoming,
+  personOf,
   rowOf,
   saveTrainee,
   uniqueSnils,
@@ -25,61 +26,70 @@ async function saveAndGoOn(page: Page, left: string) {
   await dialog.getByRole('button', { name: 'Перейти к следующему' }).click();
 }
 
+/**
+ * Trainees in the register and a file of five rows: one matched by SNILS (whose phone the file changes), one
+ * by name and birth date, one whose misspelt name finds nobody, one new trainee, and one to reject.
+ */
+async function fiveKindsOfRows(page: Page) {
+  const stamp = runLetters().toLowerCase();
+  const sro = await createSro(page, `СРО «Реестровый союз ${stamp}»`, 800);
+  const bySnils = personOf(`Алексеев${stamp} Павел Ильич`);
+  const byName = personOf(`Борисов${stamp} Иван Петрович`, null);
+  const chosen = personOf(`Васильев${stamp} Пётр Олегович`, null);
+  const ids = {
+    bySnils: await saveTrainee(page, bySnils, { Contacts: { PhoneNumber: '+7 900 000-00-01' } }),
+    // The sample row's birth date: the name and the birth date find the trainee.
+    byName: await saveTrainee(page, byName, { DateOfBirth: '1995-04-12' }),
+    chosen: await saveTrainee(page, chosen, { DateOfBirth: '1980-01-01' }),
+  };
+  const refused = personOf(`Егоров${stamp} Лев Маркович`);
+  const rows = [
+    bySnils,
+    { ...byName, snils: uniqueSnils() },
+    { ...chosen, lastName: `Василев${stamp}`, snils: uniqueSnils() },
+    personOf(`Дмитриев${stamp} Глеб Юрьевич`),
+    refused,
+  ];
+  const importId = await uploadRows(
+    page,
+    sro.Id,
+    rows.map((person, index) => rowOf(person, `СТ-${stamp}-${index + 1}`)),
+  );
+  return { importId, ids, bySnils, byName, chosen, refused };
+}
+
+/** 'Найти стажёра вручную': finds the trainee by name and compares the row with them. */
+async function chooseTrainee(page: Page, person: Person, id: number) {
+  await page.getByRole('button', { name: 'Найти стажёра вручную' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Выбор стажёра' });
+  await dialog.getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' }).fill(person.lastName);
+  await page.getByRole('option', { name: new RegExp(`^${fullName(person)}`) }).click();
+  await dialog.getByRole('button', { name: 'Изменить' }).click();
+  await expect(page).toHaveURL(new RegExp(`/intern/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: fullName(person) })).toBeVisible();
+}
+
+/** Rejects the open row, the last one: the dialog names the trainee and says the import is done. */
+async function rejectLastRow(page: Page, person: Person, reason: string) {
+  await page.getByRole('button', { name: 'Отклонить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Отклонение записи' });
+  await dialog.getByRole('textbox', { name: /^Основание отклонения/ }).fill(reason);
+  await dialog.getByRole('button', { name: 'Отклонить' }).click();
+  const done = page.getByRole('dialog', { name: 'Изменения успешно отклонены' });
+  await expect(done).toContainText(fullName(person));
+  await expect(done).toContainText('Все изменения из файла «изменения.xlsx» были успешно внесены в реестр.');
+  await done.getByRole('button', { name: 'Вернуться к импорту' }).click();
+}
+
 test('an operator processes a file row by row: a SNILS match, a name match, a manual choice, a new trainee and a rejection', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const stamp = runLetters().toLowerCase();
-  const sro = await createSro(page, `СРО «Реестровый союз ${stamp}»`, 800);
-  const bySnils: Person = {
-    lastName: `Алексеев${stamp}`,
-    firstName: 'Павел',
-    patronymic: 'Ильич',
-    snils: uniqueSnils(),
-  };
-  const byName: Person = {
-    lastName: `Борисов${stamp}`,
-    firstName: 'Иван',
-    patronymic: 'Петрович',
-    snils: null,
-  };
-  const chosen: Person = {
-    lastName: `Васильев${stamp}`,
-    firstName: 'Пётр',
-    patronymic: 'Олегович',
-    snils: null,
-  };
-  const bySnilsId = await saveTrainee(page, bySnils, { Contacts: { PhoneNumber: '+7 900 000-00-01' } });
-  // The sample row's birth date: the name and the birth date find the trainee.
-  const byNameId = await saveTrainee(page, byName, { DateOfBirth: '1995-04-12' });
-  const chosenId = await saveTrainee(page, chosen, { DateOfBirth: '1980-01-01' });
-
-  const misspelt: Person = { ...chosen, lastName: `Василев${stamp}`, snils: uniqueSnils() };
-  const newcomer: Person = {
-    lastName: `Дмитриев${stamp}`,
-    firstName: 'Глеб',
-    patronymic: 'Юрьевич',
-    snils: uniqueSnils(),
-  };
-  const refused: Person = {
-    lastName: `Егоров${stamp}`,
-    firstName: 'Лев',
-    patronymic: 'Маркович',
-    snils: uniqueSnils(),
-  };
-  const importId = await uploadRows(
-    page,
-    sro.Id,
-    [bySnils, { ...byName, snils: uniqueSnils() }, misspelt, newcomer, refused].map((person, index) =>
-      rowOf(person, `СТ-${stamp}-${index + 1}`),
-    ),
-  );
-
+  const { importId, ids, bySnils, byName, chosen, refused } = await fiveKindsOfRows(page);
   await page.goto(`/imports/${importId}`);
   await page.getByRole('link', { name: 'Начать обработку' }).click();
 
-  // 1. Matched by SNILS: the file's phone replaces the register's, which the tooltip and the column tell.
-  await expect(page).toHaveURL(/\/imports\/\d+\/process\/\d+$/);
+  // 1. Matched by SNILS: the file's phone beside the register's.
   await expect(page.getByRole('heading', { level: 1, name: fullName(bySnils) })).toBeVisible();
   await expect(page.getByText('обработка записи [ 1 / 5 ]')).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Изменено полей:');
@@ -97,53 +107,39 @@ test('an operator processes a file row by row: a SNILS match, a name match, a ma
 
   // 3. A misspelt name finds nobody: the operator finds the trainee and keeps the register's spelling.
   await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
-  await page.getByRole('button', { name: 'Найти стажёра вручную' }).click();
-  const choose = page.getByRole('dialog', { name: 'Выбор стажёра' });
-  await choose.getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' }).fill(`Васильев${stamp}`);
-  await page.getByRole('option', { name: new RegExp(`^${fullName(chosen)}`) }).click();
-  await choose.getByRole('button', { name: 'Изменить' }).click();
-  await expect(page).toHaveURL(new RegExp(`/intern/${chosenId}$`));
-  await expect(page.getByRole('heading', { level: 1, name: fullName(chosen) })).toBeVisible();
-  await page.getByRole('radio', { name: new RegExp(`^Фамилия: оставить значение реестра`) }).check();
+  await chooseTrainee(page, chosen, ids.chosen);
+  await page.getByRole('radio', { name: /^Фамилия: оставить значение реестра/ }).check();
   await saveAndGoOn(page, 'осталось 2 необработанные строки');
 
   // 4. Nobody at all: a new trainee.
-  await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
   await expect(page.getByText(/будут внесены в реестр отдельной записью/)).toBeVisible();
   await saveAndGoOn(page, 'осталась 1 необработанная строка');
 
   // 5. Rejected, with a reason: nothing is left.
   await expect(page.getByText('обработка записи [ 5 / 5 ]')).toBeVisible();
-  await page.getByRole('button', { name: 'Отклонить' }).click();
-  const reject = page.getByRole('dialog', { name: 'Отклонение записи' });
-  await reject
-    .getByRole('textbox', { name: /^Основание отклонения/ })
-    .fill('Сведения не подтверждены протоколом');
-  await reject.getByRole('button', { name: 'Отклонить' }).click();
-  const done = page.getByRole('dialog', { name: 'Изменения успешно отклонены' });
-  await expect(done).toContainText(fullName(refused));
-  await expect(done).toContainText('Все изменения из файла «изменения.xlsx» были успешно внесены в реестр.');
-  await done.getByRole('button', { name: 'Вернуться к импорту' }).click();
+  await rejectLastRow(page, refused, 'Сведения не подтверждены протоколом');
 
   // The import lists who went where, and why a row was rejected.
   await expect(page).toHaveURL(`/imports/${importId}`);
   await expect(page.getByText('Все записи были обработаны')).toBeVisible();
-  for (const id of [bySnilsId, byNameId, chosenId])
-    await expect(page.locator(`a[href="/interns/${id}"]`)).toBeVisible();
-  const rejectedRow = page.getByRole('row').filter({ hasText: fullName(refused) });
-  await expect(rejectedRow).toContainText('Сведения не подтверждены протоколом');
+  for (const id of Object.values(ids)) await expect(page.locator(`a[href="/interns/${id}"]`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: fullName(refused) })).toContainText(
+    'Сведения не подтверждены протоколом',
+  );
   await expect(page.getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' })).toHaveAttribute(
     'href',
     `/api/v1/imports/${importId}/rejected-rows`,
   );
 
   // The chosen trainee kept the register's last name; the matched one's history names the import as the basis.
-  await page.goto(`/interns/${chosenId}`);
+  await page.goto(`/interns/${ids.chosen}`);
   await expect(page.getByRole('heading', { level: 1, name: fullName(chosen) })).toBeVisible();
-  await page.goto(`/interns/${bySnilsId}`);
+  await page.goto(`/interns/${ids.bySnils}`);
   await page.getByRole('button', { name: 'История изменений' }).click();
-  const history = page.getByRole('dialog', { name: 'История изменений' });
-  const change = history.getByRole('listitem').filter({ hasText: 'Изменение' });
+  const change = page
+    .getByRole('dialog', { name: 'История изменений' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Изменение' });
   await expect(change).toContainText(`Основание: ${incoming.text}`);
   await expect(change.getByRole('link', { name: incoming.text })).toHaveAttribute(
     'href',
@@ -155,12 +151,9 @@ test('an operator accepts a clean file of 20 matched rows with the keyboard alon
   test.setTimeout(180_000);
   const stamp = runLetters().toLowerCase();
   const sro = await createSro(page, `СРО «Клавиатурный союз ${stamp}»`, 850);
-  const people: Person[] = [...'абвгдежзиклмнопрстуф'].map((letter) => ({
-    lastName: `Рядов${stamp}${letter}`,
-    firstName: 'Анна',
-    patronymic: 'Игоревна',
-    snils: uniqueSnils(),
-  }));
+  const people = [...'абвгдежзиклмнопрстуф'].map((letter) =>
+    personOf(`Рядов${stamp}${letter} Анна Игоревна`),
+  );
   for (const person of people) await saveTrainee(page, person);
   const importId = await uploadRows(
     page,
