@@ -53,6 +53,13 @@ describe('InternCardRoute', () => {
     expect(router.state.location.pathname).toBe('/imports/44/process/410');
   });
 
+  it('says a load failure under the title SPEC.md gives it', async () => {
+    stubApi(() => jsonResponse(404, { ErrorMessage: 'Стажёр не найден', ErrorId: 'x' }));
+    renderRoute(paths.internCard.path, '/interns/9', <InternCardRoute />);
+    const dialog = await screen.findByRole('dialog', { name: 'При экспорте произошла ошибка' });
+    expect(dialog).toHaveTextContent('Стажёр не найден');
+  });
+
   // A dialog of MUI fields in jsdom takes seconds on a loaded machine.
   it(
     'counts an edited entry in the menu, offers to save it, and refuses a correction meanwhile',
