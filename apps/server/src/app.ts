@@ -49,6 +49,7 @@ import { createInternMatchingService } from './modules/intern/intern-matching.se
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -95,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  // 4. Sessions and who may call what; then refuse cross-site writes.
+  // 4. Sessions and who may call what (before a body is read); then refuse cross-site writes and texts with
+  //    the NUL character.
   await app.register(fastifyCookie);
   const internRepository = createInternRepository(database.db);
   const importsRepository = createImportsRepository(database.db);
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const cookies = registerAuth(app, accountService, config);
   registerCrossSiteGuard(app);
+  registerInputGuard(app);
 
   // 5. API modules.
   await app.register(accountRoutes, { prefix: '/api/v1/account', service: accountService, cookies });

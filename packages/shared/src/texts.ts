@@ -14,6 +14,9 @@ export const texts = {
   forbidden: 'Недостаточно прав для выполнения операции',
   notFound: 'Запрошенный ресурс не найден',
   invalidRequest: 'Проверьте правильность заполнения полей',
+  invalidId: 'Ожидается номер записи: целое положительное число',
+  /** PostgreSQL cannot store the character, and no honest text has it. */
+  nulCharacter: 'Текст не может содержать нулевой символ (U+0000)',
   crossSiteRefused: 'Запрос отклонён: он отправлен не со страницы реестра',
   unexpectedErrorTitle: 'Произошла непредвиденная ошибка',
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',

@@ -14,7 +14,18 @@ import type { AccountService, CurrentAccount } from '../modules/account/account.
  */
 export type Access = 'anyone' | 'signed-in' | 'operator' | 'organization';
 
+/** An API route as declared, with who may call it. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route and who may call it, as the routes declared them: for the access tests. */
+    apiRoutes: DeclaredRoute[];
+  }
   interface FastifyRequest {
     account: CurrentAccount | null;
   }
@@ -45,19 +56,23 @@ function allows(access: Access, account: CurrentAccount | null): boolean {
 export function registerAuth(app: FastifyInstance, service: AccountService, config: Config) {
   app.decorateRequest('account', null);
 
+  const declared: DeclaredRoute[] = [];
+  app.decorate('apiRoutes', declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access: route.config.access });
+    }
   });
 
+  // Who may call is decided before the body is read or validated: a caller who may not call a route learns
+  // nothing of what it expects.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     request.account = await service.resolveSession(request.cookies[SESSION_COOKIE]);
-  });
-
-  app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || allows(access, request.account)) return;
     if (!request.account) throw new AppError(401, texts.notAuthenticated);

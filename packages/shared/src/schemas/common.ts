@@ -11,8 +11,23 @@ export function optionalText(max: number) {
   return z.string().trim().max(max, texts.tooLong(max));
 }
 
-/** A positive integer id from a route parameter or a body. */
-export const IdSchema = z.coerce.number().int().positive();
+/** The largest id a table's integer key holds. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive integer id from a route parameter or a body: a number, or plain decimal digits. `0x0a`, `1e1`
+ * and `010` are not another way of writing 10.
+ */
+export const IdSchema = z
+  .union([z.number(), z.string()], { error: texts.invalidId })
+  .refine(
+    (value) =>
+      typeof value === 'number'
+        ? Number.isInteger(value) && value > 0 && value <= MAX_ID
+        : /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID,
+    texts.invalidId,
+  )
+  .transform(Number);
 
 /** `{ Id }` route parameters. */
 export const IdParamsSchema = z.object({ id: IdSchema });

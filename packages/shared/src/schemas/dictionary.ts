@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { pagedSchema, requiredText } from './common.js';
+import { IdSchema, pagedSchema, requiredText } from './common.js';
 
 /** `{code}` of the dictionary routes; an unknown code is answered with 404, not a validation error. */
 export const DictionaryParamsSchema = z.object({ code: z.string() });
 export const DictionaryEntryParamsSchema = z.object({
   code: z.string(),
-  id: z.coerce.number().int().positive(),
+  id: IdSchema,
 });
 
 /** A value is unique within its dictionary ignoring case, spacing, quotes and ё/е (the server answers 409). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
+import { IdSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 import {
   DocumentSchema,
@@ -118,7 +119,7 @@ export const InternSearchQuerySchema = z.object({
     .optional()
     .transform((value) => (value ? Number(value) : undefined)),
   org: z
-    .union([z.literal(''), z.coerce.number().int().positive()])
+    .union([z.literal(''), IdSchema])
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   transfer: queryFlag,

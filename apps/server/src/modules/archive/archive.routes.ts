@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ArchiveRecordSchema, ArchiveSearchRowSchema, pagedSchema } from '@registry/shared';
+import { ArchiveRecordSchema, ArchiveSearchRowSchema, IdSchema, pagedSchema } from '@registry/shared';
 import { z } from 'zod';
 import type { ArchiveService } from './archive.service.js';
 
@@ -30,7 +30,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ service: ArchiveService }> =
       config: { access: 'operator' },
       schema: {
         tags,
-        params: z.object({ section: z.string().max(50), id: z.coerce.number().int().positive() }),
+        params: z.object({ section: z.string().max(50), id: IdSchema }),
         response: { 200: z.array(ArchiveRecordSchema) },
       },
     },

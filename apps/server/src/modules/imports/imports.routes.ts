@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DeltaUploadDataSchema,
   EditImportSchema,
+  IdParamsSchema,
+  IdSchema,
   ImportFileSchema,
   ImportListItemSchema,
   ImportSchema,
@@ -19,10 +21,10 @@ import type { ImportsService } from './imports.service.js';
 import { readUploadParts } from './upload-parts.js';
 
 const PageQuerySchema = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = IdParamsSchema;
 const FileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  id: IdSchema,
+  fileId: IdSchema,
 });
 
 export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
@@ -119,7 +121,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
 /** File contents: inline (the viewer), as a download, and the rejection files of rejected imports and rows. */
 export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
   const tags = ['files'];
-  const FileIdParams = z.object({ fileId: z.coerce.number().int().positive() });
+  const FileIdParams = z.object({ fileId: IdSchema });
   const variants = [
     ['/:fileId', 'inline', false],
     ['/:fileId/download', 'attachment', false],

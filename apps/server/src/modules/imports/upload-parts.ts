@@ -1,6 +1,7 @@
-import type {} from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { hasNulCharacter, nulRefusal } from '../../lib/nul-character.js';
 
 export interface UploadedFile {
   name: string;
@@ -18,6 +19,7 @@ export const uploadTexts = {
   badData: 'Поле data должно содержать JSON',
   tooLarge: (name: string, megabytes: number) => `Файл «${name}» больше допустимых ${megabytes} МБ`,
   unknownPart: (field: string) => `Неизвестное поле формы «${field}»`,
+  broken: 'Форма с файлами повреждена или передана не полностью: загрузите файлы снова',
 };
 
 /**
@@ -34,7 +36,20 @@ export async function readUploadParts(
   const parts = request.parts({
     limits: { fileSize: options.maxBytes, files: options.fileFields.length, fields: 4, fieldSize: 64 * 1024 },
   });
-  for await (const part of parts) {
+  try {
+    for await (const part of parts) await readPart(part);
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  return { data, files };
+
+  async function readPart(part: Multipart) {
+    if (
+      hasNulCharacter(part.fieldname) ||
+      hasNulCharacter(part.type === 'file' ? part.filename : part.value)
+    ) {
+      throw nulRefusal();
+    }
     if (part.type === 'field') {
       if (part.fieldname !== 'data') throw new AppError(400, uploadTexts.unknownPart(part.fieldname));
       try {
@@ -42,7 +57,8 @@ export async function readUploadParts(
       } catch {
         throw new AppError(400, uploadTexts.badData);
       }
-      continue;
+      if (hasNulCharacter(data)) throw nulRefusal();
+      return;
     }
     if (!options.fileFields.includes(part.fieldname))
       throw new AppError(400, uploadTexts.unknownPart(part.fieldname));
@@ -59,5 +75,15 @@ export async function readUploadParts(
     if (content.length > 0 || part.filename)
       files.set(part.fieldname, { name: part.filename || part.fieldname, content });
   }
-  return { data, files };
+}
+
+/**
+ * A form that cannot be read (no boundary, cut off, not multipart at all inside) is the client's fault: a
+ * 400 that says so, not a server error. Our own refusals and the framework's limits pass as they are.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && status !== 400) return error;
+  return Object.assign(new AppError(400, uploadTexts.broken), { cause: error });
 }

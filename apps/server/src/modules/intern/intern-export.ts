@@ -126,13 +126,31 @@ function valueAt(entry: Record<string, unknown>, path: string): unknown {
     );
 }
 
+/** The batches of an iterator with its first step already taken, as they came. */
+async function* continued<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
+}
+
 /**
- * Writes the trainee list as .xlsx into `output` as it reads it. Without `full` one sheet with the list's
- * columns; with `full` also one sheet per section, every field, keyed by the trainee.
+ * Starts the export of the trainee list and reads its first batch, so that a query that fails does so before
+ * the answer's first byte, as an error the client can read; then gives the writer of the rest. Without
+ * `full` one sheet with the list's columns; with `full` also one sheet per section, every field, keyed by
+ * the trainee.
  */
-export async function writeInternExport(
+export async function prepareInternExport(repo: InternRepository, filter: InternFilter, full: boolean) {
+  const batches = await listReader(repo, filter);
+  const listBatches = batches(true);
+  const first = await listBatches.next();
+  return (output: Writable) =>
+    writeInternExport(repo, { batches, list: continued(first, listBatches) }, full, output);
+}
+
+/** Writes the trainee list as .xlsx into `output` as it reads it. */
+async function writeInternExport(
   repo: InternRepository,
-  filter: InternFilter,
+  reader: { batches: ListReader; list: AsyncGenerator<Batch> },
   full: boolean,
   output: Writable,
 ) {
@@ -151,8 +169,8 @@ export async function writeInternExport(
     { header: 'Статус', key: 'status', width: 22 },
   ];
   list.getRow(1).font = bold.font;
-  const batches = await listReader(repo, filter);
-  for await (const batch of batches(true)) {
+  const { batches } = reader;
+  for await (const batch of reader.list) {
     for (const row of batch) {
       writeRow(list, {
         id: row.id,

@@ -11,7 +11,7 @@ import {
 } from '@registry/shared';
 import type { z } from 'zod';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
-import { writeInternExport } from './intern-export.js';
+import { prepareInternExport } from './intern-export.js';
 import type { InternRepository } from './intern.repository.js';
 import { toFilter, type InternService, type SaveRequest } from './intern.service.js';
 
@@ -58,8 +58,9 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService; repo:
       const today = toDateValue(new Date());
       const name = `${request.query.full ? 'Стажёры (полная выгрузка)' : 'Стажёры'} ${today}.xlsx`;
       const asciiName = `${request.query.full ? 'interns-full' : 'interns'}-${today}.xlsx`;
+      const write = await prepareInternExport(repo, filter, request.query.full);
       const stream = new PassThrough();
-      writeInternExport(repo, filter, request.query.full, stream).catch((error: unknown) => {
+      write(stream).catch((error: unknown) => {
         request.log.error({ err: error }, 'export failed');
         stream.destroy(error as Error);
       });
