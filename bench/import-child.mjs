@@ -10,7 +10,10 @@ import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { loadConfig } from '../apps/server/dist/config.js';
-import { createReaderWorkers, readInWorker } from '../apps/server/dist/modules/imports/change-file-runner.js';
+import {
+  createReaderWorkers,
+  readInWorker,
+} from '../apps/server/dist/modules/imports/reader/change-file-runner.js';
 
 const [mode, file] = process.argv.slice(2);
 const bytes = await readFile(file);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { columnGroups } from '../apps/server/src/modules/imports/change-file-columns.js';
+import { columnGroups } from '../apps/server/src/modules/imports/reader/change-file-columns.js';
 import {
   sampleRow,
   sheetOf,
@@ -11,7 +11,7 @@ import {
   templateHeaders,
   xlsOf,
   type RowValues,
-} from '../apps/server/src/modules/imports/test-fixtures/workbooks.js';
+} from '../apps/server/src/test/change-files/workbooks.js';
 
 const lastNames = ['Иванова', 'Петров', 'Смирнова', 'Кузнецов', 'Попова', 'Васильев', 'Соколова', 'Михайлов'];
 const firstNames = ['Мария', 'Сергей', 'Анна', 'Алексей', 'Елена', 'Дмитрий', 'Ольга', 'Андрей'];

@@ -8,12 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import {
-  sampleRow,
-  sheetOf,
-  snilsFrom,
-  xlsxOf,
-} from '../apps/server/src/modules/imports/test-fixtures/workbooks.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
 import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
 import { createHttpClient, median, percentile } from './measure.js';
 

@@ -19,12 +19,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { relatedQuery } from '../apps/server/src/modules/intern/intern-matching.repository.js';
-import {
-  sampleRow,
-  sheetOf,
-  snilsFrom,
-  xlsxOf,
-} from '../apps/server/src/modules/imports/test-fixtures/workbooks.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
 import { createAccount } from '../apps/server/src/test/factories.js';
 import { acceptAll } from '../apps/server/src/test/review.js';
 import { createDbClock } from './db-clock.js';

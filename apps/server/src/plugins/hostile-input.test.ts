@@ -4,7 +4,7 @@ import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../test/buil
 import { createAccount, createOrganization } from '../test/factories.js';
 import { createIntern, personalInfo } from '../test/interns.js';
 import { upload } from '../test/uploads.js';
-import { sampleRow, sheetOf, xlsxOf } from '../modules/imports/test-fixtures/workbooks.js';
+import { sampleRow, sheetOf, xlsxOf } from '../test/change-files/workbooks.js';
 
 /* Input a client should never send: a refusal that says what is wrong, never a server error. */
 

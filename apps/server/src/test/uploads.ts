@@ -1,6 +1,6 @@
 import type { TestApp } from './build-test-app.js';
 import { clientHeaders } from './build-test-app.js';
-import { sampleRow, sheetOf, xlsxOf, type RowValues } from '../modules/imports/test-fixtures/workbooks.js';
+import { sampleRow, sheetOf, xlsxOf, type RowValues } from './change-files/workbooks.js';
 
 export type Part = { field: string; name?: string; content: Buffer | string; type?: string };
 

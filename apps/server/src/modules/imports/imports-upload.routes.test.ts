@@ -7,7 +7,7 @@ import { createAccount, createOrganization } from '../../test/factories.js';
 import { samplePdf } from '../../test/imports.js';
 import { createIntern, personalInfo } from '../../test/interns.js';
 import { daysLeft, entryDeadline } from './deadline.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from './test-fixtures/workbooks.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../test/change-files/workbooks.js';
 
 let t: TestApp;
 let operator: { cookie: string };

@@ -9,7 +9,7 @@ import {
   interns,
   organizations,
 } from '../../db/schema/index.js';
-import { packedCount, slicePacked, type PackedRows } from './change-file-packing.js';
+import { packedCount, slicePacked, type PackedRows } from './reader/change-file-packing.js';
 
 /** Change statuses of an import's rows. */
 export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2 } as const;

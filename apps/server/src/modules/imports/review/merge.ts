@@ -1,6 +1,6 @@
 import { InternshipStatus } from '@registry/shared';
 import { stableJson } from '../../../lib/stable-json.js';
-import type { ChangeFileSection } from '../change-file-columns.js';
+import type { ChangeFileSection } from '../reader/change-file-columns.js';
 
 /*
  * How an uploaded row enters a trainee's record (docs/row-review.md, each rule tested in merge.test.ts):

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { changeFileColumns, columnsByKey, headerKey } from '../change-file-columns.js';
+import { changeFileColumns, columnsByKey, headerKey } from '../reader/change-file-columns.js';
 
 export const REJECTION_REASON_HEADER = 'Причина отклонения';
 

@@ -9,7 +9,7 @@ import { acceptAll } from '../../../test/review.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { freePort, loginOver, startServer, type Started } from '../../../test/server-process.js';
 import { openTestDatabase } from '../../../test/test-database.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../test-fixtures/workbooks.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 /*
  * A row is applied at most once, whatever the number of operators and app processes: two server processes

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../../test/interns.js';
 import { reviewCallers, reviewCalls } from '../../../test/review.js';
 import { uploadRows } from '../../../test/uploads.js';
-import { snilsFrom } from '../test-fixtures/workbooks.js';
+import { snilsFrom } from '../../../test/change-files/workbooks.js';
 
 /*
  * Which trainee a row is compared with (DESIGN.md §5): the same SNILS; else the same full name and birth

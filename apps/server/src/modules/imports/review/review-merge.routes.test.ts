@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../../test/interns.js';
 import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
 import { uploadRows } from '../../../test/uploads.js';
-import { snilsFrom, type RowValues } from '../test-fixtures/workbooks.js';
+import { snilsFrom, type RowValues } from '../../../test/change-files/workbooks.js';
 
 /* The merge rules of docs/row-review.md, one by one, as the operator sees them: Old beside New. */
 

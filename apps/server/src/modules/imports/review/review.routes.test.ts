@@ -6,7 +6,7 @@ import { buildTestApp, clientHeaders, type TestApp } from '../../../test/build-t
 import { createIntern, personalInfo, saveIntern } from '../../../test/interns.js';
 import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
 import { upload, uploadRows } from '../../../test/uploads.js';
-import { snilsFrom } from '../test-fixtures/workbooks.js';
+import { snilsFrom } from '../../../test/change-files/workbooks.js';
 import { reviewTexts } from './review.service.js';
 
 /* Accepting and rejecting rows: status moves, counters, provenance, refusals and who may call. */

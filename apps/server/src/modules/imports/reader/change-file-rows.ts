@@ -15,7 +15,7 @@ import type { ChangeFileColumn, ChangeFileSection } from './change-file-columns.
 import { cellMessages, cellProblem, noticeMessages } from './change-file-messages.js';
 import type { DictionaryIndex } from './dictionary-match.js';
 import { copyOf, emptyListEntries, emptySections } from './section-schemas.js';
-import { SheetDate, isFilled, type CellValue, type SheetRow } from './sheet-grid.js';
+import { SheetDate, isFilled, type CellValue, type SheetRow } from './formats/sheet-grid.js';
 
 /*
  * One spreadsheet row → the four sections of a trainee as the shared schemas shape them. Each cell is read

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
 import { buildChangeFileTemplate, TEMPLATE_ASCII_NAME, TEMPLATE_FILE_NAME } from './change-file-template.js';
 
 /** `GET /api/v1/imports/template`: the change-file template, for operators and SRO representatives. */

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { readChangeFile } from './change-file-reader.js';
 import { changeFileColumns } from './change-file-columns.js';
 import { fieldSchema } from './section-schemas.js';
-import { testOptions } from './test-fixtures/reader-options.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from './test-fixtures/workbooks.js';
+import { testOptions } from '../../../test/change-files/reader-options.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { fileMessages, ChangeFileRefusal } from './change-file-messages.js';
+import { fileMessages, ChangeFileRefusal } from '../change-file-messages.js';
 
 /*
  * The one shape both spreadsheet formats are read into, so that the change-file rules never care whether a

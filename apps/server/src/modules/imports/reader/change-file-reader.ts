@@ -20,7 +20,7 @@ import {
 } from './change-file-rows.js';
 import { DictionaryIndex, dictionaryKey } from './dictionary-match.js';
 import { fieldSchema } from './section-schemas.js';
-import { detectFileType, megabytes } from './file-type.js';
+import { detectFileType, megabytes } from './formats/file-type.js';
 import { trackHeap } from './heap-peak.js';
 import {
   HEADER_SEARCH_ROWS,
@@ -29,9 +29,9 @@ import {
   type CellRange,
   type SheetGrid,
   type SheetRow,
-} from './sheet-grid.js';
-import { readXlsSheet } from './xls-sheet.js';
-import { readXlsxSheet } from './xlsx-sheet.js';
+} from './formats/sheet-grid.js';
+import { readXlsSheet } from './formats/xls-sheet.js';
+import { readXlsxSheet } from './formats/xlsx-sheet.js';
 
 /*
  * The change-file reader (IMPORT-TEMPLATE.md): bytes in, either every row as the trainee's four sections or

@@ -2,8 +2,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { snilsFromBody } from '@registry/shared';
-import { changeFileColumns } from '../change-file-columns.js';
-import { templateSample } from '../change-file-sample.js';
+import { changeFileColumns } from '../../modules/imports/reader/change-file-columns.js';
+import { templateSample } from '../../modules/imports/reader/change-file-sample.js';
 
 /*
  * Spreadsheets for the reader's tests, made by code: honest ones through the libraries that office files

@@ -10,7 +10,7 @@ import {
 } from '@registry/shared';
 import { cellMessages } from './change-file-messages.js';
 import type { CellKind } from './change-file-columns.js';
-import { SheetDate, SheetError, type CellValue } from './sheet-grid.js';
+import { SheetDate, SheetError, type CellValue } from './formats/sheet-grid.js';
 
 /*
  * Reading one cell as its column's kind, the way real files come: a SNILS typed as a number has lost its

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../../config.js';
 import { concurrencyLimit, readInWorker } from './change-file-runner.js';
-import { writeCorpus } from './test-fixtures/generate-corpus.js';
-import { officeRows } from './test-fixtures/make-office-files.js';
-import { rowsAsRead } from './test-fixtures/packed-rows.js';
-import { testOptions } from './test-fixtures/reader-options.js';
+import { writeCorpus } from '../../../test/change-files/generate-corpus.js';
+import { officeRows } from '../../../test/change-files/make-office-files.js';
+import { rowsAsRead } from '../../../test/change-files/packed-rows.js';
+import { testOptions } from '../../../test/change-files/reader-options.js';
 
 /*
  * Every file of the corpus through the reader as the app runs it: in a worker with the default memory cap,
@@ -21,7 +21,7 @@ const settings = loadConfig({}).changeFileReader;
 const dir = await mkdtemp(path.join(tmpdir(), 'change-file-corpus-'));
 const cases = onPostgres ? [] : await writeCorpus(dir);
 afterAll(() => rm(dir, { recursive: true, force: true }));
-const officeFiles = fileURLToPath(new URL('./test-fixtures/office/', import.meta.url));
+const officeFiles = fileURLToPath(new URL('../../../test/change-files/office/', import.meta.url));
 
 // A few workers at once, as the server would run them; more would only measure the test machine's cores.
 const limited = concurrencyLimit(3);

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.js';
-import { createDictionaryRepository } from '../dictionary/dictionary.repository.js';
-import { createSchoolRepository } from '../school/school.repository.js';
+import type { Db } from '../../../db/client.js';
+import { createDictionaryRepository } from '../../dictionary/dictionary.repository.js';
+import { createSchoolRepository } from '../../school/school.repository.js';
 import type { DictionarySource } from './change-file-runner.js';
 
 /**

@@ -3,8 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { buildChangeFileTemplate } from '../change-file-template.js';
-import { cellProblem, fileMessages, type RefusalKind } from '../change-file-messages.js';
+import { buildChangeFileTemplate } from '../../modules/imports/reader/change-file-template.js';
+import {
+  cellProblem,
+  fileMessages,
+  type RefusalKind,
+} from '../../modules/imports/reader/change-file-messages.js';
 import { badCells } from './bad-cells.js';
 import {
   MAIN,
@@ -26,7 +30,7 @@ import {
 /*
  * The corpus of files the reader must survive: honest ones it reads and hostile, broken or foreign ones it
  * refuses, each with what the reader must answer. Generated, never downloaded:
- *   npx tsx apps/server/src/modules/imports/test-fixtures/generate-corpus.ts DIR
+ *   npx tsx apps/server/src/test/change-files/generate-corpus.ts DIR
  * writes them to DIR for a look with other tools; change-file-corpus.test.ts writes them to a temporary
  * directory and reads each in the bounded worker.
  */

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCallers, type Callers } from '../../test/api.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createCallers, type Callers } from '../../../test/api.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { changeFileColumns } from './change-file-columns.js';
 import { readChangeFile } from './change-file-reader.js';
-import { columnLetters } from './sheet-grid.js';
-import { testOptions } from './test-fixtures/reader-options.js';
-import { templateHeaders } from './test-fixtures/workbooks.js';
-import { inflateEntry, readZipDirectory } from './zip-archive.js';
+import { columnLetters } from './formats/sheet-grid.js';
+import { testOptions } from '../../../test/change-files/reader-options.js';
+import { templateHeaders } from '../../../test/change-files/workbooks.js';
+import { inflateEntry, readZipDirectory } from './formats/zip-archive.js';
 
 let t: TestApp;
 let callers: Callers;

@@ -13,8 +13,8 @@ import {
   type ChangeFileResult,
 } from './change-file-reader.js';
 import type { ChangeFileRow } from './change-file-rows.js';
-import { badCells } from './test-fixtures/bad-cells.js';
-import { testOptions } from './test-fixtures/reader-options.js';
+import { badCells } from '../../../test/change-files/bad-cells.js';
+import { testOptions } from '../../../test/change-files/reader-options.js';
 import {
   inlineRow,
   packageOf,
@@ -27,7 +27,7 @@ import {
   type BookOptions,
   type Cell,
   type RowValues,
-} from './test-fixtures/workbooks.js';
+} from '../../../test/change-files/workbooks.js';
 
 type Format = 'xlsx' | 'xls';
 

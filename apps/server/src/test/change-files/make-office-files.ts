@@ -7,7 +7,7 @@ import { sampleRow, sheetOf, snilsFrom, xlsxOf, type Cell } from './workbooks.js
 
 /*
  * Makes the honest files an office suite saved, committed in office/ and read by the corpus test:
- *   npx tsx apps/server/src/modules/imports/test-fixtures/make-office-files.ts
+ *   npx tsx apps/server/src/test/change-files/make-office-files.ts
  * It writes a clerk's sheet with exceljs and lets LibreOffice (Debian's libreoffice-calc) save it as .xlsx
  * and as .xls, so the files carry LibreOffice's own parts, styles and records. The test needs only the
  * committed files, not LibreOffice. A second, longer sheet of template rows is saved as .xls only: its

@@ -1,5 +1,5 @@
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 
 /*
  * The zip container of an .xlsx, read from its central directory without inflating anything, so that a

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from './change-file-messages.js';
-import { zipOf } from './test-fixtures/workbooks.js';
+import { fileMessages } from '../change-file-messages.js';
+import { zipOf } from '../../../../test/change-files/workbooks.js';
 import { inflateEntry, readZipDirectory } from './zip-archive.js';
-import { refusalOf } from './test-fixtures/refusal.js';
+import { refusalOf } from '../../../../test/change-files/refusal.js';
 
 const parts = [
   { name: 'a.xml', data: '<a>' + 'x'.repeat(1000) + '</a>' },

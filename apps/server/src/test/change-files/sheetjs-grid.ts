@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { BIFF_ERROR_CODES } from '../xls-sheet.js';
+import { BIFF_ERROR_CODES } from '../../modules/imports/reader/formats/xls-sheet.js';
 import {
   HEADER_SEARCH_ROWS,
   SheetDate,
@@ -8,7 +8,7 @@ import {
   isDateFormat,
   type CellValue,
   type SheetGrid,
-} from '../sheet-grid.js';
+} from '../../modules/imports/reader/formats/sheet-grid.js';
 
 /*
  * The grid SheetJS reads from the same .xls, which the tests hold our BIFF8 scanner to: the same cells,

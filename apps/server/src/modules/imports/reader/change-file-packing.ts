@@ -1,5 +1,5 @@
 import type { NamedRef } from '@registry/shared';
-import { fullNameOf } from '../intern/intern-rules.js';
+import { fullNameOf } from '../../intern/intern-rules.js';
 import { columnsByKey, headerKey } from './change-file-columns.js';
 import type { ChangeFileRow } from './change-file-rows.js';
 import { dictionaryKey } from './dictionary-match.js';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { dictionaryEntries, schools } from '../../db/schema/index.js';
-import { openTestDatabase } from '../../test/test-database.js';
+import type { Database } from '../../../db/client.js';
+import { dictionaryEntries, schools } from '../../../db/schema/index.js';
+import { openTestDatabase } from '../../../test/test-database.js';
 import { createDictionarySource } from './change-file-dictionaries.js';
 import { dictionaryKey } from './dictionary-match.js';
 

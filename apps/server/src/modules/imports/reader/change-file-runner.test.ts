@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../../config.js';
 import { fileMessages } from './change-file-messages.js';
 import {
   concurrencyLimit,
@@ -10,7 +10,7 @@ import {
 } from './change-file-runner.js';
 import { packedCount } from './change-file-packing.js';
 import { buildChangeFileTemplate } from './change-file-template.js';
-import { testOptions } from './test-fixtures/reader-options.js';
+import { testOptions } from '../../../test/change-files/reader-options.js';
 
 const noDictionaries: DictionarySource = {
   load: async () => ({ schools: [], addresses: [], terminationReasons: [] }),

@@ -1,6 +1,6 @@
 import { normalizeForSearch } from '@registry/shared';
-import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
-import { trackHeap } from './heap-peak.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { trackHeap } from '../heap-peak.js';
 import {
   HEADER_SEARCH_ROWS,
   SheetDate,

@@ -1,4 +1,4 @@
-import type { ChangeFileOptions } from '../change-file-reader.js';
+import type { ChangeFileOptions } from '../../modules/imports/reader/change-file-reader.js';
 
 /** The reader's options as the app's defaults give them, on a fixed day, with the given overrides. */
 export function testOptions(overrides: Partial<ChangeFileOptions> = {}): ChangeFileOptions {

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 import { isBiff8, isEncryptedBiff } from './xls-sheet.js';
 import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from './zip-archive.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readXlsSheet } from './xls-sheet.js';
-import { ChangeFileRefusal, fileMessages } from './change-file-messages.js';
+import { ChangeFileRefusal, fileMessages } from '../change-file-messages.js';
 import { detectFileType } from './file-type.js';
 import {
   SheetDate,
@@ -11,7 +11,7 @@ import {
   lastAllowedRow,
   type SheetGrid,
 } from './sheet-grid.js';
-import { badCells } from './test-fixtures/bad-cells.js';
+import { badCells } from '../../../../test/change-files/bad-cells.js';
 import {
   BIFF,
   cell,
@@ -25,10 +25,10 @@ import {
   unicodeString,
   utf16,
   type SheetSpec,
-} from './test-fixtures/biff8.js';
-import { compoundFile, sampleRow, sheetOf, xlsOf } from './test-fixtures/workbooks.js';
-import { sheetJsGrid } from './test-fixtures/sheetjs-grid.js';
-import { refusalOf } from './test-fixtures/refusal.js';
+} from '../../../../test/change-files/biff8.js';
+import { compoundFile, sampleRow, sheetOf, xlsOf } from '../../../../test/change-files/workbooks.js';
+import { sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
+import { refusalOf } from '../../../../test/change-files/refusal.js';
 
 const limits = { maxRows: 10_000, maxColumns: 200 };
 
@@ -168,10 +168,13 @@ describe('the BIFF8 scanner', () => {
 
   it.each([
     ['SheetJS', () => xlsOf(sheetOf([sampleRow(), ...badCells.map((bad) => sampleRow(bad.overrides))]))],
-    ['LibreOffice', () => readFile(new URL('./test-fixtures/office/libreoffice.xls', import.meta.url))],
+    [
+      'LibreOffice',
+      () => readFile(new URL('../../../../test/change-files/office/libreoffice.xls', import.meta.url)),
+    ],
     [
       'LibreOffice, 300 rows',
-      () => readFile(new URL('./test-fixtures/office/libreoffice-rows.xls', import.meta.url)),
+      () => readFile(new URL('../../../../test/change-files/office/libreoffice-rows.xls', import.meta.url)),
     ],
   ])('gives the same grid as SheetJS for a book written by %s', async (_, write) => {
     const bytes = await write();
@@ -258,7 +261,9 @@ describe('the BIFF8 scanner refuses', () => {
 
 describe('the BIFF8 scanner under random damage', () => {
   it('reads or refuses each of 1,000 corruptions of a real book, and never fails otherwise', async () => {
-    const book = await readFile(new URL('./test-fixtures/office/libreoffice-rows.xls', import.meta.url));
+    const book = await readFile(
+      new URL('../../../../test/change-files/office/libreoffice-rows.xls', import.meta.url),
+    );
     const original = workbookStream(book);
     // A fixed sequence of pseudo-random numbers, so that a failure can be replayed.
     let seed = 20_261_122;

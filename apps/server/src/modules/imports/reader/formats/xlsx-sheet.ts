@@ -1,7 +1,7 @@
 import { constants, inflateRawSync } from 'node:zlib';
 import { normalizeForSearch } from '@registry/shared';
-import { ChangeFileRefusal, damaged, fileMessages } from './change-file-messages.js';
-import { trackHeap } from './heap-peak.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { trackHeap } from '../heap-peak.js';
 import {
   SheetDate,
   SheetError,

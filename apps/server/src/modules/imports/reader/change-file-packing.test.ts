@@ -10,9 +10,9 @@ import {
 } from './change-file-packing.js';
 import { readChangeFile } from './change-file-reader.js';
 import { dictionaryKey } from './dictionary-match.js';
-import { rowsAsRead } from './test-fixtures/packed-rows.js';
-import { testOptions } from './test-fixtures/reader-options.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from './test-fixtures/workbooks.js';
+import { rowsAsRead } from '../../../test/change-files/packed-rows.js';
+import { testOptions } from '../../../test/change-files/reader-options.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 async function readRows(count: number, overrides: (i: number) => Record<string, string | undefined>) {
   const rows = Array.from({ length: count }, (_, i) =>

@@ -1,4 +1,4 @@
-import { Biff } from '../xls-sheet.js';
+import { Biff } from '../../modules/imports/reader/formats/xls-sheet.js';
 
 /*
  * BIFF8 Workbook streams built record by record, for what no writer at hand produces on demand: strings
