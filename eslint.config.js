@@ -1,8 +1,22 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const subfolders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const serverModules = subfolders('./apps/server/src/modules/');
+const webFeatures = subfolders('./apps/web/src/features/');
+
+/** Every other one of `names`, as paths under `root` matched by `glob`. */
+const others = (names, name, root, glob) =>
+  names.filter((other) => other !== name).map((other) => `${root}/${other}/${glob}`);
 
 export default tseslint.config(
   {
@@ -58,5 +72,66 @@ export default tseslint.config(
     // The server must not reach into the web app and vice versa; both speak through @registry/shared.
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@registry/web'] }] },
+  },
+  {
+    // Where the code lives says what it may use: the boundaries below are checked on resolved paths, so a
+    // relative path cannot slip past them; and no two files may import each other, however indirectly.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/shared/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A server module reaches another through its service, never its repository (queries).
+            ...serverModules.map((module) => ({
+              target: `./apps/server/src/modules/${module}`,
+              from: others(serverModules, module, './apps/server/src/modules', '**/*.repository.ts'),
+              message: 'Reach another module through its service, not its repository.',
+            })),
+            // A web feature never imports another feature, by any path.
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: others(webFeatures, feature, './apps/web/src/features', '**'),
+              message: 'A feature imports shared code and its own files, never another feature.',
+            })),
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+              from: './apps/web/src/features',
+              message: 'Shared web code is used by features, never the other way round.',
+            },
+            {
+              target: './packages/shared/src',
+              from: ['./apps', './e2e', './bench'],
+              message: 'The shared contract depends on nothing of the apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Small units: a file says one thing, a function does one. Tests, benchmarks, fixtures and generated
+    // files are exempt: a test reads best as the story it tells.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/src/test/**', 'apps/web/src/test/**'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }],
+    },
   },
 );

@@ -30,6 +30,14 @@ export const employmentTypes = labelled({ 0: 'ИП', 1: 'Работник юри
 /** Import status. */
 export const ImportStatus = { Pending: 0, BeingProcessed: 1, Processed: 2, Rejected: 3 } as const;
 export type ImportStatus = (typeof ImportStatus)[keyof typeof ImportStatus];
+/** Import statuses whose rows an operator may still handle, and that may still be rejected as a whole. */
+export const openImportStatuses: ImportStatus[] = [ImportStatus.Pending, ImportStatus.BeingProcessed];
+
+/** Status of one row of an import. */
+export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2 } as const;
+export type ChangeStatus = (typeof ChangeStatus)[keyof typeof ChangeStatus];
+export const changeStatuses = labelled({ 0: 'Ожидает обработки', 1: 'Внесена', 2: 'Отклонена' });
+
 export const importStatuses = labelled({
   0: 'Ожидает обработки',
   1: 'В обработке',

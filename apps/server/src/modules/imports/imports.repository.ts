@@ -1,3 +1,4 @@
+import { ChangeStatus, ImportStatus, openImportStatuses } from '@registry/shared';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -10,9 +11,6 @@ import {
   organizations,
 } from '../../db/schema/index.js';
 import { packedCount, slicePacked, type PackedRows } from './reader/change-file-packing.js';
-
-/** Change statuses of an import's rows. */
-export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2 } as const;
 
 /** A row of an import as the detail lists it. */
 interface ChangeRow {
@@ -28,9 +26,9 @@ const INSERT_BATCH = 2000;
 /** Which imports a tab of the list shows, by status. */
 export const tabStatuses = {
   all: null,
-  pending: [0, 1],
-  completed: [2],
-  rejected: [3],
+  pending: openImportStatuses,
+  completed: [ImportStatus.Processed],
+  rejected: [ImportStatus.Rejected],
 } as const;
 export type ImportTabKey = keyof typeof tabStatuses;
 
@@ -238,13 +236,13 @@ export function createImportsRepository(db: Db) {
       const updated = await tx
         .update(imports)
         .set({
-          status: 3,
+          status: ImportStatus.Rejected,
           rejectionReason: values.reason,
           rejectionFileId: values.rejectionFileId,
           rejectedById: values.rejectedById,
           rejectedAt: sql`now()`,
         })
-        .where(and(eq(imports.id, id), inArray(imports.status, [0, 1])))
+        .where(and(eq(imports.id, id), inArray(imports.status, openImportStatuses)))
         .returning({ id: imports.id });
       return updated.length > 0;
     },
@@ -254,7 +252,7 @@ export function createImportsRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(imports)
-        .where(inArray(imports.status, [0, 1]));
+        .where(inArray(imports.status, openImportStatuses));
       return row?.n ?? 0;
     },
 

@@ -1,4 +1,6 @@
 import {
+  ImportStatus,
+  openImportStatuses,
   type EditImport,
   type Import,
   type ImportFile,
@@ -166,7 +168,8 @@ export function createImportsService(
      */
     async reject(id: number, reason: string, account: CurrentAccount): Promise<Import> {
       const row = await findVisible(id, account);
-      if (row.status !== 0 && row.status !== 1) throw new AppError(409, importTexts.cannotReject);
+      if (!openImportStatuses.includes(row.status as ImportStatus))
+        throw new AppError(409, importTexts.cannotReject);
       const rows = await repo.changesWithData(id);
       const file = await rejectionFile(`Отклонение импорта ${id}.xlsx`, reason, rows);
       await db.transaction(async (tx) => {

@@ -14,7 +14,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { formatSnils, InternshipStatus, searchWords, type RegistrationNumber } from '@registry/shared';
+import {
+  ChangeStatus,
+  formatSnils,
+  InternshipStatus,
+  openImportStatuses,
+  searchWords,
+  type RegistrationNumber,
+} from '@registry/shared';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
@@ -594,9 +601,9 @@ export function createInternRepository(db: Db) {
         .innerJoin(imports, eq(imports.id, importChanges.importId))
         .where(
           and(
-            eq(importChanges.status, 0),
+            eq(importChanges.status, ChangeStatus.Pending),
             eq(importChanges.snils, formatSnils(snils)),
-            inArray(imports.status, [0, 1]),
+            inArray(imports.status, openImportStatuses),
           ),
         )
         .orderBy(asc(importChanges.importId), asc(importChanges.rowNumber))

@@ -1,11 +1,7 @@
-import { ImportStatus } from '@registry/shared';
+import { ChangeStatus, ImportStatus, openImportStatuses } from '@registry/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { accounts, importChanges, imports } from '../../../db/schema/index.js';
-import { ChangeStatus } from '../imports.repository.js';
-
-/** Statuses of an import whose rows may still be handled. */
-const open = [ImportStatus.Pending, ImportStatus.BeingProcessed];
 
 export function createReviewRepository(db: Db) {
   return {
@@ -75,7 +71,7 @@ export function createReviewRepository(db: Db) {
           rejectedCount: isRejected ? sql`${imports.rejectedCount} + 1` : imports.rejectedCount,
           status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${sql.raw(String(ImportStatus.BeingProcessed))} end`,
         })
-        .where(and(eq(imports.id, importId), inArray(imports.status, open)))
+        .where(and(eq(imports.id, importId), inArray(imports.status, openImportStatuses)))
         .returning({ id: imports.id });
       return updated.length > 0;
     },

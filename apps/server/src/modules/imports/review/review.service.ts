@@ -1,4 +1,5 @@
 import {
+  ChangeStatus,
   ImportStatus,
   snilsDigits,
   texts,
@@ -14,7 +15,6 @@ import { AppError } from '../../../lib/app-error.js';
 import type { CurrentAccount } from '../../account/account.service.js';
 import type { InternChoice, InternMatchingService } from '../../intern/intern-matching.service.js';
 import type { InternService } from '../../intern/intern.service.js';
-import { ChangeStatus } from '../imports.repository.js';
 import type { ImportsService } from '../imports.service.js';
 import { filledPaths } from './filled-paths.js';
 import { mergeRow, type Entry, type RecordSections, type RowSections } from './merge.js';

@@ -54,7 +54,7 @@ export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeRevi
   const { data: review, isPending, isError } = useChangeReview(importId, changeId, target);
   const rowKey = `${changeId}:${target}`;
   const summary =
-    review && review.ChangeStatus === 0
+    review && review.ChangeStatus === ChangeStatus.Pending
       ? summaryText(changeSummary(comparedEntries(review), kit.fieldsOf))
       : '';
 

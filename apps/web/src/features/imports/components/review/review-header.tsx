@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import type { ChangeReview } from '@registry/shared';
+import { ChangeStatus, type ChangeReview } from '@registry/shared';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import type { ReviewTarget } from '../../api/get-change-review';
@@ -35,7 +35,9 @@ export function ReviewHeader({
 }: ReviewHeaderProps) {
   const { Import: progress, Intern: intern } = review;
   const place =
-    review.ChangeStatus === 0 ? `${progressText(progress.RowCount, progress.PendingCount)}, ` : '';
+    review.ChangeStatus === ChangeStatus.Pending
+      ? `${progressText(progress.RowCount, progress.PendingCount)}, `
+      : '';
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ChangeReview } from '@registry/shared';
+import { ChangeStatus, type ChangeReview } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { useErrorDialogState } from '@/lib/error-dialog';
 import type { ReviewTarget } from '../../api/get-change-review';
@@ -38,7 +38,7 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
   const process = useReviewProcess(review, importId, state, setDialog);
   const isErrorShown = useErrorDialogState().isOpen;
   const heading = useRef<HTMLHeadingElement>(null);
-  const canProcess = review.ChangeStatus === 0 && !isImportRejected(review);
+  const canProcess = review.ChangeStatus === ChangeStatus.Pending && !isImportRejected(review);
   const canSave = canProcess && !lacksRequisites(review);
   const next = review.Import.NextPending;
 
