@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MuiLink from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ChangeStatus } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { useChangeReview, type ReviewTarget } from '../../api/get-change-review';
 import { changeSummary, summaryText, type CardKit } from './review-fields';
