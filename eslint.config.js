@@ -81,6 +81,7 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
           project: [
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
