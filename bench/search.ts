@@ -21,11 +21,9 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { PAGE_SIZE } from '../apps/server/src/lib/search.js';
-import {
-  createInternRepository,
-  searchQueriesSql,
-} from '../apps/server/src/modules/intern/intern.repository.js';
-import { toFilter } from '../apps/server/src/modules/intern/intern.service.js';
+import { searchQueriesSql } from '../apps/server/src/modules/intern/intern-search-queries.js';
+import { createInternSearchRepository } from '../apps/server/src/modules/intern/intern-search.repository.js';
+import { toFilter } from '../apps/server/src/modules/intern/intern-search.service.js';
 import { loadTrainees } from './load-trainees.js';
 import { createHttpClient, explainTime, ms, percentile, printTable } from './measure.js';
 
@@ -194,7 +192,7 @@ async function measureSearch(
 /** Streams the export of the list for `query` over HTTP, sampling the process's memory while it runs. */
 async function measureExport(database: Database, { base, cookie }: Server, query: Record<string, string>) {
   const filter = toFilter(InternSearchQuerySchema.parse(query), true)!;
-  const exported = await createInternRepository(database.db).countUpTo(filter, Number.MAX_SAFE_INTEGER);
+  const exported = await createInternSearchRepository(database.db).countUpTo(filter, Number.MAX_SAFE_INTEGER);
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);

@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { generatePassword } from '../../lib/tokens.js';
 import { createAccountRepository } from '../../modules/account/account.repository.js';
 import { createAccountService } from '../../modules/account/account.service.js';
-import { createInternRepository } from '../../modules/intern/intern.repository.js';
+import { createInternCardRepository } from '../../modules/intern/intern-card.repository.js';
 import { createInternService, type SaveRequest } from '../../modules/intern/intern.service.js';
 import { openDatabase, type Database, type Db } from '../client.js';
 import { accounts, dictionaryEntries, interns, organizations, schools } from '../schema/index.js';
@@ -198,7 +198,8 @@ export async function seedDemo(
   const operator = await operatorId(db, config, log);
   const references = await insertReferences(db, random);
   const representatives = await insertRepresentatives(db, random, references);
-  const service = createInternService(db, createInternRepository(db));
+  // The seed only saves cards; reading one would ask the imports for its waiting rows.
+  const service = createInternService(db, createInternCardRepository(db), async () => []);
   const nextTrainee = createTraineeGenerator(random, references, options.today);
 
   let deleted = 0;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internEntries, interns, internshipFacts } from '../../db/schema/index.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
-import { createInternRepository } from './intern.repository.js';
+import { createInternSearchRepository } from './intern-search.repository.js';
 
 let t: TestApp;
 let operator: { cookie: string };
@@ -199,7 +199,7 @@ describe('GET /api/v1/interns/export of one SRO', () => {
   });
 
   it('leaves out a trainee deleted after the export has sorted its list', async () => {
-    const repo = createInternRepository(t.database.db);
+    const repo = createInternSearchRepository(t.database.db);
     const deleted = trainees.find((trainee) => trainee.isDeleted)!;
     const kept = trainees.find((trainee) => !trainee.isDeleted)!;
     const rows = await repo.batchOf([deleted.id, kept.id], true);

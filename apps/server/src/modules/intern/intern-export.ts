@@ -9,12 +9,13 @@ import {
   internshipStatuses,
   type InternSectionKey,
 } from '@registry/shared';
-import type { InternFilter, InternRepository } from './intern.repository.js';
+import type { InternFilter } from './intern-search-queries.js';
+import type { InternSearchRepository } from './intern-search.repository.js';
 
 const BATCH = 1000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-type Batch = Awaited<ReturnType<InternRepository['batchOf']>>;
+type Batch = Awaited<ReturnType<InternSearchRepository['batchOf']>>;
 
 /** Reads the filtered list in list order, a batch at a time, so memory does not grow with the list. */
 type ListReader = (withNumbers: boolean) => AsyncGenerator<Batch>;
@@ -42,7 +43,7 @@ async function* readAhead<T>(read: (previous: T | null) => Promise<T | null>): A
  * How the export reads the list. An SRO's list is read by ids, sorted once when the export starts (the
  * same for every sheet); any other in list order from the last row read, through the index of that order.
  */
-async function listReader(repo: InternRepository, filter: InternFilter): Promise<ListReader> {
+async function listReader(repo: InternSearchRepository, filter: InternFilter): Promise<ListReader> {
   if (filter.organizationId !== undefined) {
     const ids = await repo.idsInOrder(filter);
     return (withNumbers) => {
@@ -55,7 +56,7 @@ async function listReader(repo: InternRepository, filter: InternFilter): Promise
     };
   }
   return (withNumbers) =>
-    readAhead(async (previous: Awaited<ReturnType<InternRepository['batchAfter']>> | null) => {
+    readAhead(async (previous: Awaited<ReturnType<InternSearchRepository['batchAfter']>> | null) => {
       if (previous && previous.length < BATCH) return null;
       const last = previous?.[previous.length - 1];
       const batch = await repo.batchAfter(filter, last ?? null, BATCH, withNumbers);
@@ -139,7 +140,7 @@ async function* continued<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>):
  * `full` one sheet with the list's columns; with `full` also one sheet per section, every field, keyed by
  * the trainee.
  */
-export async function prepareInternExport(repo: InternRepository, filter: InternFilter, full: boolean) {
+export async function prepareInternExport(repo: InternSearchRepository, filter: InternFilter, full: boolean) {
   const batches = await listReader(repo, filter);
   const listBatches = batches(true);
   const first = await listBatches.next();
@@ -149,7 +150,7 @@ export async function prepareInternExport(repo: InternRepository, filter: Intern
 
 /** Writes the trainee list as .xlsx into `output` as it reads it. */
 async function writeInternExport(
-  repo: InternRepository,
+  repo: InternSearchRepository,
   reader: { batches: ListReader; list: AsyncGenerator<Batch> },
   full: boolean,
   output: Writable,

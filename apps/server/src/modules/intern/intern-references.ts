@@ -2,7 +2,7 @@ import type { InternSectionKey } from '@registry/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { texts } from '@registry/shared';
-import type { InternRepository } from './intern.repository.js';
+import type { InternCardRepository } from './intern-card.repository.js';
 
 type Ref = { Id: number; Name?: string; Value?: string };
 type Entry = Record<string, unknown>;
@@ -36,7 +36,7 @@ function collect(sections: Partial<Record<InternSectionKey, Entry[]>>): Ref[][] 
  * missing one is an error listing them all; otherwise (reading) the stored name is kept.
  */
 export async function resolveReferences(
-  repo: InternRepository,
+  repo: InternCardRepository,
   tx: Db,
   sections: Partial<Record<InternSectionKey, Entry[]>>,
   options: { refuseUnknown: boolean },

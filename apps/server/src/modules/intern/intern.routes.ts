@@ -11,9 +11,8 @@ import {
 } from '@registry/shared';
 import type { z } from 'zod';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
-import { prepareInternExport } from './intern-export.js';
-import type { InternRepository } from './intern.repository.js';
-import { toFilter, type InternService, type SaveRequest } from './intern.service.js';
+import type { InternSearchService } from './intern-search.service.js';
+import type { InternService, SaveRequest } from './intern.service.js';
 
 type SaveBody = z.output<typeof SaveInternSchema>;
 
@@ -34,12 +33,13 @@ function toSaveRequest(body: SaveBody, internId: number | null, operatorId: numb
   };
 }
 
-export const internRoutes: FastifyPluginAsyncZod<{ service: InternService; repo: InternRepository }> = async (
-  app,
-  { service, repo },
-) => {
-  const tags = ['interns'];
+const tags = ['interns'];
 
+/** The trainee list, public and operators', and its export. */
+export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/search',
     {
@@ -54,11 +54,10 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService; repo:
     '/export',
     { config: { access: 'operator' }, schema: { tags, querystring: InternSearchQuerySchema } },
     async (request, reply) => {
-      const filter = toFilter(request.query, true)!;
       const today = toDateValue(new Date());
       const name = `${request.query.full ? 'Стажёры (полная выгрузка)' : 'Стажёры'} ${today}.xlsx`;
       const asciiName = `${request.query.full ? 'interns-full' : 'interns'}-${today}.xlsx`;
-      const write = await prepareInternExport(repo, filter, request.query.full);
+      const write = await service.prepareExport(request.query);
       const stream = new PassThrough();
       write(stream).catch((error: unknown) => {
         request.log.error({ err: error }, 'export failed');
@@ -70,7 +69,10 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService; repo:
         .send(stream);
     },
   );
+};
 
+/** A trainee's card: read, public view, create, save, delete and restore. */
+export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = async (app, { service }) => {
   app.get(
     '/:id',
     {

@@ -1,4 +1,4 @@
-import { ChangeStatus, ImportStatus, openImportStatuses } from '@registry/shared';
+import { ChangeStatus, formatSnils, ImportStatus, openImportStatuses } from '@registry/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { accounts, importChanges, imports } from '../../../db/schema/index.js';
@@ -27,6 +27,27 @@ export function createReviewRepository(db: Db) {
         .leftJoin(accounts, eq(accounts.id, importChanges.processedById))
         .where(and(eq(importChanges.id, changeId), eq(importChanges.importId, importId)));
       return row ?? null;
+    },
+
+    /** The rows of imports still waiting for an operator that name this SNILS, in upload order. */
+    async pendingRowsNaming(snils: string) {
+      return db
+        .select({
+          ImportId: importChanges.importId,
+          ChangeId: importChanges.id,
+          RowNumber: importChanges.rowNumber,
+        })
+        .from(importChanges)
+        .innerJoin(imports, eq(imports.id, importChanges.importId))
+        .where(
+          and(
+            eq(importChanges.status, ChangeStatus.Pending),
+            eq(importChanges.snils, formatSnils(snils)),
+            inArray(imports.status, openImportStatuses),
+          ),
+        )
+        .orderBy(asc(importChanges.importId), asc(importChanges.rowNumber))
+        .limit(20);
     },
 
     /** Locks a row for the rest of the transaction and reads its status: one operator handles it at a time. */

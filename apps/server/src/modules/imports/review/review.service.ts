@@ -257,6 +257,12 @@ export function createReviewService(deps: {
       };
     },
 
+    /**
+     * The rows still waiting for an operator that name a trainee's SNILS (digits): the card's 'Ожидает
+     * обработки' links to them.
+     */
+    pendingRowsNaming: async (snils: string | null) => (snils ? repo.pendingRowsNaming(snils) : []),
+
     /** The rejected rows with their cells, for the file the SRO corrects; another SRO's import is not found. */
     async rejectedRows(importId: number, account: CurrentAccount) {
       await imports.summary(importId, account);

@@ -1,0 +1,142 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './app.js';
+import { createAccountRepository } from './modules/account/account.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createArchiveRepository } from './modules/archive/archive.repository.js';
+import { archiveRoutes } from './modules/archive/archive.routes.js';
+import { createArchiveService } from './modules/archive/archive.service.js';
+import { createDictionaryRepository } from './modules/dictionary/dictionary.repository.js';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
+import { createDictionaryService } from './modules/dictionary/dictionary.service.js';
+import { createFileStore } from './modules/imports/file-store.js';
+import { createImportsUploadService } from './modules/imports/imports-upload.service.js';
+import { createImportsRepository } from './modules/imports/imports.repository.js';
+import { filesRoutes, importsRoutes, uploadRoutes } from './modules/imports/imports.routes.js';
+import { createImportsService } from './modules/imports/imports.service.js';
+import { createDictionarySource } from './modules/imports/reader/change-file-dictionaries.js';
+import { createChangeFileReader } from './modules/imports/reader/change-file-runner.js';
+import { changeFileTemplateRoutes } from './modules/imports/reader/change-file-template.routes.js';
+import { createReviewRepository } from './modules/imports/review/review.repository.js';
+import { reviewRoutes } from './modules/imports/review/review.routes.js';
+import { createReviewService } from './modules/imports/review/review.service.js';
+import { createInternCardRepository } from './modules/intern/intern-card.repository.js';
+import { createInternMatchingRepository } from './modules/intern/intern-matching.repository.js';
+import { createInternMatchingService } from './modules/intern/intern-matching.service.js';
+import { createInternSearchRepository } from './modules/intern/intern-search.repository.js';
+import { createInternSearchService } from './modules/intern/intern-search.service.js';
+import { internRoutes, internSearchRoutes } from './modules/intern/intern.routes.js';
+import { createInternService } from './modules/intern/intern.service.js';
+import { createOperatorRepository } from './modules/operator/operator.repository.js';
+import { operatorRoutes } from './modules/operator/operator.routes.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
+import { createOrganizationRepository } from './modules/organization/organization.repository.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { createOrganizationService } from './modules/organization/organization.service.js';
+import { createSchoolRepository } from './modules/school/school.repository.js';
+import { schoolRoutes } from './modules/school/school.routes.js';
+import { createSchoolService } from './modules/school/school.service.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerCrossSiteGuard } from './plugins/cross-site.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+
+/*
+ * The API's modules, each built from its repository and the services of the modules it uses, and mounted
+ * under /api/v1. A module reaches another only through the service handed to it here.
+ */
+
+/** The services every other module may need, built once. */
+function createServices({ database, config, mailer }: AppDeps) {
+  const { db } = database;
+  const organizations = createOrganizationService(createOrganizationRepository(db));
+  const schools = createSchoolService(createSchoolRepository(db));
+  const imports = createImportsService(db, createImportsRepository(db), createFileStore(db));
+  const review = createReviewRepository(db);
+  const internSearch = createInternSearchService(createInternSearchRepository(db));
+  const interns = createInternService(db, createInternCardRepository(db), (snils) =>
+    reviewService.pendingRowsNaming(snils),
+  );
+  const reviewService = createReviewService({
+    db,
+    repo: review,
+    imports,
+    interns,
+    matching: createInternMatchingService(createInternMatchingRepository(db)),
+  });
+  return {
+    organizations,
+    schools,
+    dictionaries: createDictionaryService(createDictionaryRepository(db), { organizations, schools }),
+    operators: createOperatorService(db, createOperatorRepository(db), mailer, config),
+    interns,
+    internSearch,
+    archive: createArchiveService(createArchiveRepository(db)),
+    imports,
+    review: reviewService,
+  };
+}
+type Services = ReturnType<typeof createServices>;
+
+/** Sessions and who may call what (decided before a body is read); cross-site writes; the NUL character. */
+async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Services) {
+  const account = createAccountService(createAccountRepository(deps.database.db), deps.config, {
+    internsCount: () => services.internSearch.countActive(),
+    pendingImportsCount: () => services.imports.countWaiting(),
+  });
+  const cookies = registerAuth(app, account, deps.config);
+  registerCrossSiteGuard(app);
+  registerInputGuard(app);
+  await app.register(accountRoutes, { prefix: '/api/v1/account', service: account, cookies });
+}
+
+/** Change files: upload, list, detail, rejection, files, the template and the row review. */
+async function registerImports(
+  app: FastifyInstance,
+  { database, config, logger }: AppDeps,
+  services: Services,
+) {
+  await app.register(fastifyMultipart);
+  const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(database.db));
+  // Only a listening server keeps a reader worker waiting; tests that inject requests start theirs per file.
+  app.addHook('onListen', async () => void reader.warm());
+  app.addHook('onClose', () => reader.close());
+  const uploads = createImportsUploadService({
+    db: database.db,
+    repo: createImportsRepository(database.db),
+    files: createFileStore(database.db),
+    imports: services.imports,
+    readChangeFile: (request) => reader.read(request),
+    deadlineWorkingDays: config.uploads.deadlineWorkingDays,
+    log: logger,
+  });
+  const prefix = '/api/v1/imports';
+  await app.register(importsRoutes, { prefix, service: services.imports });
+  await app.register(uploadRoutes, {
+    prefix,
+    uploads,
+    maxExcelBytes: config.changeFileReader.limits.maxFileBytes,
+    maxDocumentBytes: config.uploads.documentMaxBytes,
+  });
+  await app.register(reviewRoutes, { prefix, service: services.review });
+  await app.register(changeFileTemplateRoutes, { prefix });
+  await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
+}
+
+/** Every API route, in the order: access, reference data, trainees, imports. */
+export async function registerApi(app: FastifyInstance, deps: AppDeps) {
+  const services = createServices(deps);
+  await registerAccess(app, deps, services);
+  await app.register(organizationRoutes, {
+    prefix: '/api/v1/organizations',
+    service: services.organizations,
+  });
+  await app.register(schoolRoutes, { prefix: '/api/v1/schools', service: services.schools });
+  // The dictionaries screen reaches schools and SROs through the dictionary service too.
+  await app.register(dictionaryRoutes, { prefix: '/api/v1/dictionaries', service: services.dictionaries });
+  await app.register(operatorRoutes, { prefix: '/api/v1/operators', service: services.operators });
+  await app.register(internSearchRoutes, { prefix: '/api/v1/interns', service: services.internSearch });
+  await app.register(internRoutes, { prefix: '/api/v1/interns', service: services.interns });
+  await app.register(archiveRoutes, { prefix: '/api/v1/archives', service: services.archive });
+  await registerImports(app, deps, services);
+}

@@ -1,0 +1,197 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  accounts,
+  changeProtocols,
+  dictionaryEntries,
+  internEntries,
+  internEntryVersions,
+  interns,
+  internshipFacts,
+  organizations,
+  schools,
+} from '../../db/schema/index.js';
+import { protocolColumns } from './change-protocols.js';
+import { registrationNumbers } from './registration-numbers.js';
+
+export type EntryRow = { id: number; section: string; position: number; data: Record<string, unknown> };
+export type HistoryKindValue = 'initial' | 'change' | 'correction' | 'removal';
+
+/** A trainee's own row: the lock of a save, the list columns it keeps in step, delete and restore. */
+function internRows(db: Db) {
+  return {
+    /** Locks the trainee row for the rest of the transaction. */
+    async lock(tx: Db, id: number) {
+      const [row] = await tx
+        .select({ version: interns.version, isDeleted: interns.isDeleted })
+        .from(interns)
+        .where(eq(interns.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    async insertIntern(tx: Db): Promise<number> {
+      const [row] = await tx.insert(interns).values({}).returning({ id: interns.id });
+      return row!.id;
+    },
+
+    async updateProjection(
+      tx: Db,
+      id: number,
+      values: {
+        fullName: string;
+        snils: string | null;
+        status: number;
+        organizationCount: number;
+        version: number;
+      },
+    ) {
+      await tx
+        .update(interns)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(interns.id, id));
+    },
+
+    /** A trainee's row with its registration numbers. */
+    async find(id: number) {
+      const [row] = await db
+        .select({ ...getTableColumns(interns), registrationNumbers: registrationNumbers(interns.id) })
+        .from(interns)
+        .where(eq(interns.id, id));
+      return row ?? null;
+    },
+
+    async setDeleted(id: number, isDeleted: boolean): Promise<boolean> {
+      const rows = await db
+        .update(interns)
+        .set({ isDeleted, updatedAt: sql`now()`, version: sql`${interns.version} + 1` })
+        .where(eq(interns.id, id))
+        .returning({ id: interns.id });
+      return rows.length > 0;
+    },
+
+    async replaceFacts(tx: Db, internId: number, facts: (typeof internshipFacts.$inferInsert)[]) {
+      await tx.delete(internshipFacts).where(eq(internshipFacts.internId, internId));
+      if (facts.length > 0) await tx.insert(internshipFacts).values(facts);
+    },
+  };
+}
+
+/** The entries of a trainee's sections and their versions. */
+function entryQueries() {
+  return {
+    /** The current entries of a trainee, optionally of some sections only, in section order. */
+    async currentEntries(tx: Db, internId: number, sections?: string[]): Promise<EntryRow[]> {
+      const conditions = [eq(internEntries.internId, internId), eq(internEntries.isRemoved, false)];
+      if (sections) conditions.push(inArray(internEntries.section, sections));
+      return tx
+        .select({
+          id: internEntries.id,
+          section: internEntries.section,
+          position: internEntries.position,
+          data: internEntries.data,
+        })
+        .from(internEntries)
+        .where(and(...conditions))
+        .orderBy(asc(internEntries.section), asc(internEntries.position), asc(internEntries.id));
+    },
+
+    async insertEntry(
+      tx: Db,
+      values: { internId: number; section: string; position: number; data: Record<string, unknown> },
+    ) {
+      const [row] = await tx.insert(internEntries).values(values).returning({ id: internEntries.id });
+      return row!.id;
+    },
+
+    async updateEntry(tx: Db, id: number, values: { position: number; data?: Record<string, unknown> }) {
+      await tx
+        .update(internEntries)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(internEntries.id, id));
+    },
+
+    async removeEntry(tx: Db, id: number) {
+      await tx
+        .update(internEntries)
+        .set({ isRemoved: true, updatedAt: sql`now()` })
+        .where(eq(internEntries.id, id));
+    },
+
+    async insertVersion(
+      tx: Db,
+      values: {
+        entryId: number;
+        kind: HistoryKindValue;
+        data: Record<string, unknown>;
+        previousData: Record<string, unknown> | null;
+        protocolId: number;
+        operatorId: number | null;
+      },
+    ) {
+      await tx.insert(internEntryVersions).values(values);
+    },
+
+    /** A correction rewrites the state the entry's latest version recorded, as if it had been right. */
+    async amendLatestVersion(tx: Db, entryId: number, data: Record<string, unknown>) {
+      await tx.execute(sql`
+        update ${internEntryVersions} set data = ${JSON.stringify(data)}::jsonb
+        where id = (select max(id) from ${internEntryVersions} where entry_id = ${entryId} and kind <> 'correction')`);
+    },
+  };
+}
+
+/** Change protocols, and the rows of other tables a save's references point to. */
+function protocolQueries(db: Db) {
+  return {
+    async insertProtocol(tx: Db, values: typeof changeProtocols.$inferInsert): Promise<number> {
+      const [row] = await tx.insert(changeProtocols).values(values).returning({ id: changeProtocols.id });
+      return row!.id;
+    },
+
+    async setProtocolSections(tx: Db, protocolId: number, sections: string[]) {
+      await tx
+        .update(changeProtocols)
+        .set({ modifiedSections: sections })
+        .where(eq(changeProtocols.id, protocolId));
+    },
+
+    /** The ids among `ids` that exist: organizations, schools, or entries of one dictionary. */
+    async existingIds(tx: Db, kind: 'organizations' | 'schools' | { dictionary: string }, ids: number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows =
+        kind === 'organizations'
+          ? await tx
+              .select({ id: organizations.id, name: organizations.name })
+              .from(organizations)
+              .where(inArray(organizations.id, ids))
+          : kind === 'schools'
+            ? await tx
+                .select({ id: schools.id, name: schools.name })
+                .from(schools)
+                .where(inArray(schools.id, ids))
+            : await tx
+                .select({ id: dictionaryEntries.id, name: dictionaryEntries.value })
+                .from(dictionaryEntries)
+                .where(and(eq(dictionaryEntries.code, kind.dictionary), inArray(dictionaryEntries.id, ids)));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async protocolsOf(internId: number) {
+      return db
+        .select(protocolColumns)
+        .from(changeProtocols)
+        .leftJoin(organizations, eq(organizations.id, changeProtocols.organizationId))
+        .leftJoin(accounts, eq(accounts.id, changeProtocols.operatorId))
+        .where(eq(changeProtocols.internId, internId))
+        .orderBy(asc(changeProtocols.createdAt), asc(changeProtocols.id));
+    },
+  };
+}
+
+/** A trainee's card: its row, entries, versions and change protocols. */
+export function createInternCardRepository(db: Db) {
+  return { ...internRows(db), ...entryQueries(), ...protocolQueries(db) };
+}
+
+export type InternCardRepository = ReturnType<typeof createInternCardRepository>;

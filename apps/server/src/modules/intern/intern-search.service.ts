@@ -1,0 +1,71 @@
+import { isValidSnils, type InternSearchQuery, type InternSearchResult } from '@registry/shared';
+import { PAGE_SIZE } from '../../lib/search.js';
+import { prepareInternExport } from './intern-export.js';
+import type { InternFilter } from './intern-search-queries.js';
+import type { InternSearchRepository } from './intern-search.repository.js';
+
+/** How many pages ahead of the current one the list counts: its pagination shows up to 10 page links. */
+const PAGES_AHEAD = 10;
+
+/**
+ * The list's filter from its query. A term of digits is a SNILS: operators find by any part of its start,
+ * the public only by a complete, valid one (DESIGN.md §6). Returns null when nothing can match.
+ */
+export function toFilter(query: InternSearchQuery, isOperator: boolean): InternFilter | null {
+  const filter: InternFilter = { status: query.status };
+  if (isOperator) {
+    filter.organizationId = query.org;
+    filter.transfersOnly = query.transfer;
+  }
+  const term = query.term;
+  if (term && /^[\d\s-]+$/.test(term) && /\d/.test(term)) {
+    const digits = term.replace(/\D/g, '');
+    const exact = digits.length === 11;
+    if (!isOperator && !(exact && isValidSnils(digits))) return null;
+    if (digits.length > 11) return null;
+    filter.snils = { digits, exact };
+  } else {
+    filter.term = term;
+  }
+  return filter;
+}
+
+/** The trainee list (operators' and public) and its export. */
+export function createInternSearchService(repo: InternSearchRepository) {
+  return {
+    /**
+     * A page of the list in alphabetical order. It counts only as far as the pagination can show, so that a
+     * list of a million trainees costs no more than one of a thousand; `HasMore` says more pages follow. The
+     * page and the count are the only two queries, run side by side.
+     */
+    async search(query: InternSearchQuery, isOperator: boolean): Promise<InternSearchResult> {
+      const filter = toFilter(query, isOperator);
+      if (!filter) return { Page: query.page, TotalPages: 0, HasMore: false, Results: [] };
+      const cap = (query.page + PAGES_AHEAD) * PAGE_SIZE + 1;
+      const [total, rows] = await Promise.all([
+        repo.countUpTo(filter, cap),
+        repo.searchPage(filter, PAGE_SIZE, query.page * PAGE_SIZE),
+      ]);
+      return {
+        Page: query.page,
+        TotalPages: Math.ceil(Math.min(total, cap - 1) / PAGE_SIZE),
+        HasMore: total >= cap,
+        Results: rows.map((row) => ({
+          Id: row.id,
+          FullName: row.fullName,
+          Status: row.status,
+          RegistrationNumbers: row.registrationNumbers,
+          IsDeleted: row.isDeleted,
+        })),
+      };
+    },
+
+    /** The operators' export of the list: its first batch read, and the writer of the rest. */
+    prepareExport: (query: InternSearchQuery) =>
+      prepareInternExport(repo, toFilter(query, true)!, query.full),
+
+    countActive: () => repo.countActive(),
+  };
+}
+
+export type InternSearchService = ReturnType<typeof createInternSearchService>;
