@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { accounts, importChanges, imports } from '../../../db/schema/index.js';
 
-export function createReviewRepository(db: Db) {
+/** What the review reads of rows: one row, the rows that wait for a trainee, the rejected rows. */
+function rowReads(db: Db) {
   return {
     /** A row of an import with what the review needs of it and of its import; null for another import's row. */
     async findChange(importId: number, changeId: number) {
@@ -50,6 +51,29 @@ export function createReviewRepository(db: Db) {
         .limit(20);
     },
 
+    /** The rejected rows of an import with their cells, for the file the SRO corrects and uploads again. */
+    async rejectedRows(importId: number) {
+      const [found] = await db
+        .select({ headers: imports.headers })
+        .from(imports)
+        .where(eq(imports.id, importId));
+      const rows = await db
+        .select({
+          rowNumber: importChanges.rowNumber,
+          raw: importChanges.raw,
+          reason: importChanges.rejectionReason,
+        })
+        .from(importChanges)
+        .where(and(eq(importChanges.importId, importId), eq(importChanges.status, ChangeStatus.Rejected)))
+        .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
+      return { headers: found?.headers ?? [], rows };
+    },
+  };
+}
+
+/** What handling a row writes, in the caller's transaction: the row's lock and status, the import's counts. */
+function rowWrites() {
+  return {
     /** Locks a row for the rest of the transaction and reads its status: one operator handles it at a time. */
     async lockChange(tx: Db, importId: number, changeId: number): Promise<number | null> {
       const [row] = await tx
@@ -96,25 +120,11 @@ export function createReviewRepository(db: Db) {
         .returning({ id: imports.id });
       return updated.length > 0;
     },
-
-    /** The rejected rows of an import with their cells, for the file the SRO corrects and uploads again. */
-    async rejectedRows(importId: number) {
-      const [found] = await db
-        .select({ headers: imports.headers })
-        .from(imports)
-        .where(eq(imports.id, importId));
-      const rows = await db
-        .select({
-          rowNumber: importChanges.rowNumber,
-          raw: importChanges.raw,
-          reason: importChanges.rejectionReason,
-        })
-        .from(importChanges)
-        .where(and(eq(importChanges.importId, importId), eq(importChanges.status, ChangeStatus.Rejected)))
-        .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
-      return { headers: found?.headers ?? [], rows };
-    },
   };
+}
+
+export function createReviewRepository(db: Db) {
+  return { ...rowReads(db), ...rowWrites() };
 }
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;

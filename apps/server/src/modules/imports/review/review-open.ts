@@ -1,0 +1,87 @@
+import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
+import type { CurrentAccount } from '../../account/account.service.js';
+import type { InternChoice, InternMatch } from '../../intern/intern-matching.service.js';
+import { filledPaths } from './filled-paths.js';
+import { mergeRow } from './merge.js';
+import { emptyRecord, findChange, recordOf, type ReviewDeps } from './review-rows.js';
+
+type Change = Awaited<ReturnType<typeof findChange>>;
+
+/** The match in the payload's terms. */
+function matchPart(
+  match: InternMatch,
+): Pick<
+  ChangeReview,
+  'Intern' | 'ConflictingIntern' | 'ConflictingOrganization' | 'FoundByFullName' | 'MatchedBy' | 'Candidates'
+> {
+  const { intern, conflictingIntern: conflict, conflictingOrganization: organization } = match;
+  return {
+    Intern: intern && {
+      Id: intern.id,
+      FullName: intern.fullName,
+      Status: intern.status,
+      Version: intern.version,
+      IsDeleted: intern.isDeleted,
+    },
+    ConflictingIntern: conflict && { Id: conflict.id, FullName: conflict.fullName },
+    ConflictingOrganization: organization && { Id: organization.id, Name: organization.name },
+    FoundByFullName: match.matchedBy === 'fullName',
+    MatchedBy: match.matchedBy,
+    Candidates: match.candidates.map((candidate) => ({
+      Id: candidate.id,
+      FullName: candidate.fullName,
+      Status: candidate.status,
+      Reasons: candidate.reasons,
+    })),
+  };
+}
+
+/** Finds the trainee the row is about, or takes the operator's choice. */
+function matchRow(deps: ReviewDeps, change: Change, organizationId: number, choice: InternChoice) {
+  const row = change.sections;
+  const snils = row.PersonalInfo.Snils as string | null;
+  // A row accepted into a trainee is shown beside that trainee unless another is asked for.
+  const acceptedInto = change.status === ChangeStatus.Finished ? (change.internId ?? undefined) : undefined;
+  return deps.matching.match(
+    {
+      snils: snils ? snilsDigits(snils) : null,
+      fullName: change.fullName,
+      dateOfBirth: (row.PersonalInfo.DateOfBirth as string | null) ?? null,
+      organizationId,
+      registryNumber: (row.Internship.RegistryNumber as string | null) ?? null,
+    },
+    choice ?? acceptedInto,
+  );
+}
+
+/** A row beside the trainee it is about (matched, chosen, or none for `new`), section by section. */
+export async function openChange(
+  deps: ReviewDeps,
+  ids: { importId: number; changeId: number },
+  choice: InternChoice,
+  account: CurrentAccount,
+): Promise<ChangeReview> {
+  const [progress, change] = await Promise.all([
+    deps.imports.progress(ids.importId, account, ids.changeId),
+    findChange(deps, ids.importId, ids.changeId),
+  ]);
+  const organizationId = progress.Organization.Id;
+  const match = await matchRow(deps, change, organizationId, choice);
+  const record = match.intern ? (await recordOf(deps, match.intern.id)).sections : emptyRecord;
+  const merged = mergeRow(change.sections, record, filledPaths(change.headers, change.raw), organizationId);
+  return {
+    Import: progress,
+    ChangeId: change.id,
+    RowNumber: change.rowNumber,
+    ChangeStatus: change.status,
+    ...matchPart(match),
+    ...(merged as unknown as Pick<
+      ChangeReview,
+      'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps'
+    >),
+    Notices: change.notices,
+    ProcessedBy: change.processedBy,
+    ProcessedAt: change.processedAt?.toISOString() ?? null,
+    RejectionReason: change.rejectionReason,
+  };
+}

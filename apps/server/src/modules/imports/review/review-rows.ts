@@ -1,0 +1,58 @@
+import { texts, type InternSectionKey } from '@registry/shared';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { InternMatchingService } from '../../intern/intern-matching.service.js';
+import type { InternService } from '../../intern/intern.service.js';
+import type { ImportsService } from '../imports.service.js';
+import type { RecordSections, RowSections } from './merge.js';
+import type { ReviewRepository } from './review.repository.js';
+
+/** What the review works with: its rows, and the imports and trainees modules through their services. */
+export interface ReviewDeps {
+  db: Db;
+  repo: ReviewRepository;
+  imports: ImportsService;
+  interns: InternService;
+  matching: InternMatchingService;
+}
+
+export const reviewTexts = {
+  changeNotFound: 'Запись импорта не найдена',
+  alreadyHandled: 'Эта запись уже обработана: обновите страницу импорта',
+  importRejected: 'Импорт отклонён: его записи больше не обрабатываются',
+  requisitesMissing:
+    'У импорта не указаны входящий номер и дата: укажите их (карандаш в карточке импорта), они станут основанием изменений',
+  internDeleted: 'Стажёр удалён из реестра: восстановите его или выберите другого стажёра',
+  newWithExisting: 'Новый стажёр не может содержать записей существующего стажёра',
+  rowWithoutData: 'Запись импорта не содержит данных для сравнения',
+} as const;
+
+/** The sections a row speaks of, in the card's terms. */
+const reviewedSections: InternSectionKey[] = [
+  'PersonalInfo',
+  'Supervisors',
+  'Internships',
+  'InternshipSteps',
+];
+
+export const emptyRecord: RecordSections = {
+  PersonalInfo: [],
+  Supervisors: [],
+  Internships: [],
+  InternshipSteps: [],
+};
+
+/** A row of the import with its four sections; another import's row is not found. */
+export async function findChange(deps: ReviewDeps, importId: number, changeId: number) {
+  const change = await deps.repo.findChange(importId, changeId);
+  if (!change) throw new AppError(404, reviewTexts.changeNotFound);
+  if (!change.data.PersonalInfo) throw new AppError(409, reviewTexts.rowWithoutData);
+  return { ...change, sections: change.data as unknown as RowSections };
+}
+
+/** The trainee's current four sections, and the card's version they were read at. */
+export async function recordOf(deps: ReviewDeps, internId: number) {
+  const found = await deps.interns.sectionsOf(internId, reviewedSections);
+  if (!found) throw new AppError(404, texts.internNotFound);
+  return { version: found.intern.version, sections: found.sections as unknown as RecordSections };
+}
