@@ -37,6 +37,7 @@ import { createOrganizationService } from './modules/organization/organization.s
 import { createSchoolRepository } from './modules/school/school.repository.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { createSchoolService } from './modules/school/school.service.js';
+import { sessionCookies } from './lib/session.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -84,10 +85,14 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
     internsCount: () => services.internSearch.countActive(),
     pendingImportsCount: () => services.imports.countWaiting(),
   });
-  const cookies = registerAuth(app, account, deps.config);
+  registerAuth(app, (token) => account.resolveSession(token));
   registerCrossSiteGuard(app);
   registerInputGuard(app);
-  await app.register(accountRoutes, { prefix: '/api/v1/account', service: account, cookies });
+  await app.register(accountRoutes, {
+    prefix: '/api/v1/account',
+    service: account,
+    cookies: sessionCookies(deps.config),
+  });
 }
 
 /** Change files: upload, list, detail, rejection, files, the template and the row review. */

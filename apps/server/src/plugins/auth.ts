@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { texts } from '@registry/shared';
-import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import type { AccountService, CurrentAccount } from '../modules/account/account.service.js';
+import { SESSION_COOKIE, type CurrentAccount, type ResolveSession } from '../lib/session.js';
 
 /**
  * Who may call a route. Every API route must declare one in `config.access`; the server refuses to start
@@ -34,8 +33,6 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'registry_session';
-
 export function isOperator(account: CurrentAccount | null): boolean {
   return account !== null && account.organization === null;
 }
@@ -53,7 +50,7 @@ function allows(access: Access, account: CurrentAccount | null): boolean {
   }
 }
 
-export function registerAuth(app: FastifyInstance, service: AccountService, config: Config) {
+export function registerAuth(app: FastifyInstance, resolveSession: ResolveSession) {
   app.decorateRequest('account', null);
 
   const declared: DeclaredRoute[] = [];
@@ -72,32 +69,10 @@ export function registerAuth(app: FastifyInstance, service: AccountService, conf
   // nothing of what it expects.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.account = await service.resolveSession(request.cookies[SESSION_COOKIE]);
+    request.account = await resolveSession(request.cookies[SESSION_COOKIE]);
     const access = request.routeOptions.config.access;
     if (!access || allows(access, request.account)) return;
     if (!request.account) throw new AppError(401, texts.notAuthenticated);
     throw new AppError(403, texts.forbidden);
   });
-
-  return {
-    setSessionCookie(reply: FastifyReply, token: string) {
-      void reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.cookieSecure,
-        maxAge: Math.floor(config.session.maxMs / 1000),
-      });
-    },
-    clearSessionCookie(reply: FastifyReply) {
-      void reply.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.cookieSecure,
-      });
-    },
-  };
 }
-
-export type SessionCookies = ReturnType<typeof registerAuth>;

@@ -6,7 +6,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
-import { SESSION_COOKIE } from '../plugins/auth.js';
+import { SESSION_COOKIE } from '../lib/session.js';
 import { openTestDatabase } from './test-database.js';
 
 /** A mailer that keeps what it was asked to send: mail is the outside world, the database never is. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountStatsSchema, LoginRequestSchema, SessionInfoSchema } from '@registry/shared';
-import { SESSION_COOKIE, type SessionCookies } from '../../plugins/auth.js';
+import { SESSION_COOKIE, type SessionCookies } from '../../lib/session.js';
 import type { AccountService } from './account.service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
@@ -15,7 +15,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { token, account } = await service.login(request.body.Id, request.body.Password, request.ip);
-      cookies.setSessionCookie(reply, token);
+      cookies.set(reply, token);
       return service.sessionInfo(account);
     },
   );
@@ -25,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { config: { access: 'anyone' }, schema: { tags: ['account'] } },
     async (request, reply) => {
       await service.logout(request.cookies[SESSION_COOKIE]);
-      cookies.clearSessionCookie(reply);
+      cookies.clear(reply);
       return reply.status(204).send();
     },
   );

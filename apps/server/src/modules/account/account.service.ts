@@ -4,12 +4,8 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { generatePassword, hashToken, newSessionToken } from '../../lib/tokens.js';
-import type { AccountRepository, AccountRow } from './account.repository.js';
-
-/** The caller of a request, once its session cookie has been checked. */
-export interface CurrentAccount extends Omit<AccountRow, 'passwordHash'> {
-  sessionId: number;
-}
+import type { CurrentAccount } from '../../lib/session.js';
+import type { AccountRepository } from './account.repository.js';
 
 // A session's last-seen time is written at most this often, so that reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -22,29 +18,57 @@ export interface MenuCounters {
 
 const noCounters: MenuCounters = { internsCount: async () => 0, pendingImportsCount: async () => 0 };
 
+/**
+ * Failures are counted per account and address together, and per address: a guesser is stopped, but cannot
+ * lock the owner out, who still gets in from their own address.
+ */
+async function refuseIfThrottled(
+  repo: AccountRepository,
+  loginThrottle: Config['loginThrottle'],
+  keys: { pair: string; address: string },
+) {
+  const since = new Date(Date.now() - loginThrottle.windowMs);
+  const [pairFailures, addressFailures] = await Promise.all([
+    repo.countFailuresSince(keys.pair, since),
+    repo.countFailuresSince(keys.address, since),
+  ]);
+  if (pairFailures >= loginThrottle.maxPerAccount || addressFailures >= loginThrottle.maxPerAddress) {
+    throw new AppError(429, texts.loginThrottled, undefined, {
+      'retry-after': String(Math.ceil(loginThrottle.windowMs / 1000)),
+    });
+  }
+}
+
+/**
+ * Makes sure a new installation can be entered: with no accounts at all, creates the first operator from
+ * ADMIN_LOGIN/ADMIN_PASSWORD, or with a generated password that is printed once.
+ */
+export async function ensureFirstOperator(repo: AccountRepository, config: Config, log: FastifyBaseLogger) {
+  if ((await repo.countAll()) > 0) return;
+  const login = config.admin?.login ?? 'admin@localhost';
+  const password = config.admin?.password ?? generatePassword();
+  await repo.insert({
+    fullName: 'Администратор',
+    emailAddress: login,
+    passwordHash: await hashPassword(password),
+  });
+  if (config.admin) {
+    log.info({ login }, 'first operator created from ADMIN_LOGIN');
+  } else {
+    // Printed to the console on purpose, once: there is no other way to hand over the first password.
+    process.stdout.write(
+      `\nСоздан первый оператор реестра.\n  Логин:  ${login}\n  Пароль: ${password}\n` +
+        'Сохраните пароль: он показывается один раз.\n\n',
+    );
+  }
+}
+
 export function createAccountService(
   repo: AccountRepository,
   config: Config,
   counters: MenuCounters = noCounters,
 ) {
   const { session, loginThrottle } = config;
-
-  /**
-   * Failures are counted per account and address together, and per address: a guesser is stopped, but cannot
-   * lock the owner out, who still gets in from their own address.
-   */
-  async function refuseIfThrottled(keys: { pair: string; address: string }) {
-    const since = new Date(Date.now() - loginThrottle.windowMs);
-    const [pairFailures, addressFailures] = await Promise.all([
-      repo.countFailuresSince(keys.pair, since),
-      repo.countFailuresSince(keys.address, since),
-    ]);
-    if (pairFailures >= loginThrottle.maxPerAccount || addressFailures >= loginThrottle.maxPerAddress) {
-      throw new AppError(429, texts.loginThrottled, undefined, {
-        'retry-after': String(Math.ceil(loginThrottle.windowMs / 1000)),
-      });
-    }
-  }
 
   return {
     /**
@@ -58,7 +82,7 @@ export function createAccountService(
         address: `address:${address}`,
       };
       await repo.forgetFailuresBefore(new Date(Date.now() - loginThrottle.windowMs));
-      await refuseIfThrottled(keys);
+      await refuseIfThrottled(repo, loginThrottle, keys);
 
       const account = await repo.findByEmail(email.trim());
       const passwordHash = account?.passwordHash ?? (await decoyHash);
@@ -115,29 +139,8 @@ export function createAccountService(
       return { InternsCount, PendingImportsCount };
     },
 
-    /**
-     * Makes sure a new installation can be entered: with no accounts at all, creates the first operator from
-     * ADMIN_LOGIN/ADMIN_PASSWORD, or with a generated password that is printed once.
-     */
-    async ensureFirstOperator(log: FastifyBaseLogger) {
-      if ((await repo.countAll()) > 0) return;
-      const login = config.admin?.login ?? 'admin@localhost';
-      const password = config.admin?.password ?? generatePassword();
-      await repo.insert({
-        fullName: 'Администратор',
-        emailAddress: login,
-        passwordHash: await hashPassword(password),
-      });
-      if (config.admin) {
-        log.info({ login }, 'first operator created from ADMIN_LOGIN');
-      } else {
-        // Printed to the console on purpose, once: there is no other way to hand over the first password.
-        process.stdout.write(
-          `\nСоздан первый оператор реестра.\n  Логин:  ${login}\n  Пароль: ${password}\n` +
-            'Сохраните пароль: он показывается один раз.\n\n',
-        );
-      }
-    },
+    /** With no accounts at all, creates the first operator (see `ensureFirstOperator`). */
+    ensureFirstOperator: (log: FastifyBaseLogger) => ensureFirstOperator(repo, config, log),
   };
 }
 

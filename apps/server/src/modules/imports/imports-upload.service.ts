@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { organizations, schools } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
-import type { CurrentAccount } from '../account/account.service.js';
+import type { CurrentAccount } from '../../lib/session.js';
 import { packedCount, withSchools, type PackedRows } from './reader/change-file-packing.js';
 import type { ChangeFileReader } from './reader/change-file-runner.js';
 import { dictionaryKey } from './reader/dictionary-match.js';

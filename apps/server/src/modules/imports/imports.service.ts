@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { fetchPage, toPaged } from '../../lib/search.js';
-import type { CurrentAccount } from '../account/account.service.js';
+import type { CurrentAccount } from '../../lib/session.js';
 import { daysLeft } from './deadline.js';
 import type { FileInfo, FileStore } from './file-store.js';
 import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';

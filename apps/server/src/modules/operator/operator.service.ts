@@ -48,9 +48,50 @@ export function passwordMail(account: OperatorRow, password: string, publicUrl: 
   };
 }
 
+/**
+ * Gives the account a new random password, sent to its e-mail and stored only as a hash; its open
+ * sessions end. The letter goes first: if it cannot be sent, the old password keeps working rather than
+ * the account being left with a password nobody knows. The account stays locked meanwhile, and a request
+ * that finds a password sent to the same address moments ago sends nothing: two clicks at once (or two
+ * operators) must not mail two passwords of which only the last works.
+ */
+async function sendNewPassword(
+  deps: { db: Db; repo: OperatorRepository; mailer: Mailer; config: Config },
+  id: number,
+): Promise<void> {
+  const { db, repo, mailer, config } = deps;
+  await db.transaction(async (tx) => {
+    const sent = await repo.lockForPassword(tx, id);
+    if (!sent) throw new AppError(404, accountNotFound);
+    const account = await repo.findById(id, tx);
+    if (!account) throw new AppError(404, accountNotFound);
+    if (
+      sent.sentTo === account.emailAddress &&
+      sent.sentAt !== null &&
+      Date.now() - sent.sentAt.getTime() < RESEND_AFTER_MS
+    ) {
+      throw new AppError(409, passwordJustSent(account.emailAddress));
+    }
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    try {
+      await mailer.send(passwordMail(account, password, config.publicUrl));
+    } catch (error) {
+      throw Object.assign(
+        new AppError(
+          502,
+          'Не удалось отправить письмо с паролем. Пароль не изменён, повторите попытку позже.',
+        ),
+        { cause: error },
+      );
+    }
+    await repo.replacePassword(tx, id, passwordHash, account.emailAddress);
+  });
+}
+
 export function createOperatorService(db: Db, repo: OperatorRepository, mailer: Mailer, config: Config) {
-  async function findOrFail(id: number, tx: Db = db) {
-    const row = await repo.findById(id, tx);
+  async function findOrFail(id: number) {
+    const row = await repo.findById(id);
     if (!row) throw new AppError(404, accountNotFound);
     return row;
   }
@@ -98,41 +139,8 @@ export function createOperatorService(db: Db, repo: OperatorRepository, mailer: 
       });
     },
 
-    /**
-     * Gives the account a new random password, sent to its e-mail and stored only as a hash; its open
-     * sessions end. The letter goes first: if it cannot be sent, the old password keeps working rather than
-     * the account being left with a password nobody knows. The account stays locked meanwhile, and a request
-     * that finds a password sent to the same address moments ago sends nothing: two clicks at once (or two
-     * operators) must not mail two passwords of which only the last works.
-     */
-    async sendNewPassword(id: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        const sent = await repo.lockForPassword(tx, id);
-        if (!sent) throw new AppError(404, accountNotFound);
-        const account = await findOrFail(id, tx);
-        if (
-          sent.sentTo === account.emailAddress &&
-          sent.sentAt !== null &&
-          Date.now() - sent.sentAt.getTime() < RESEND_AFTER_MS
-        ) {
-          throw new AppError(409, passwordJustSent(account.emailAddress));
-        }
-        const password = generatePassword();
-        const passwordHash = await hashPassword(password);
-        try {
-          await mailer.send(passwordMail(account, password, config.publicUrl));
-        } catch (error) {
-          throw Object.assign(
-            new AppError(
-              502,
-              'Не удалось отправить письмо с паролем. Пароль не изменён, повторите попытку позже.',
-            ),
-            { cause: error },
-          );
-        }
-        await repo.replacePassword(tx, id, passwordHash, account.emailAddress);
-      });
-    },
+    /** Mails the account a new password (see `sendNewPassword`). */
+    sendNewPassword: (id: number) => sendNewPassword({ db, repo, mailer, config }, id),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import type { CurrentAccount } from '../../account/account.service.js';
+import type { CurrentAccount } from '../../../lib/session.js';
 import type { Entry, RecordSections } from './merge.js';
 import { emptyRecord, findChange, recordOf, reviewTexts, type ReviewDeps } from './review-rows.js';
 

@@ -1,5 +1,5 @@
 import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
-import type { CurrentAccount } from '../../account/account.service.js';
+import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice, InternMatch } from '../../intern/intern-matching.service.js';
 import { filledPaths } from './filled-paths.js';
 import { mergeRow } from './merge.js';

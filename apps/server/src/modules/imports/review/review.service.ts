@@ -1,6 +1,6 @@
 import type { SubmitChangeSchema } from '@registry/shared';
 import type { z } from 'zod';
-import type { CurrentAccount } from '../../account/account.service.js';
+import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice } from '../../intern/intern-matching.service.js';
 import { rejectChange, submitChange } from './review-handle.js';
 import { openChange } from './review-open.js';
