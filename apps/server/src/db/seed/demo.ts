@@ -15,14 +15,13 @@ import { openDatabase, type Database, type Db } from '../client.js';
 import { accounts, dictionaryEntries, interns, organizations, schools } from '../schema/index.js';
 import {
   createRandom,
-  createTraineeGenerator,
   fullName,
   generateAddresses,
   generatePersonName,
   transliterate,
   type SeedReferences,
-  type SeedSave,
 } from './generate.js';
+import { createTraineeGenerator, type SeedSave } from './trainee-generator.js';
 import { organizationNames, schoolNames } from './names.js';
 
 export interface SeedDemoOptions {

@@ -4,7 +4,6 @@ import {
   addMonths,
   createRandom,
   createRegistryNumbers,
-  createTraineeGenerator,
   feminineSurname,
   generatePersonName,
   snilsCheckNumber,
@@ -13,6 +12,7 @@ import {
   zipf,
   type SeedReferences,
 } from './generate.js';
+import { createTraineeGenerator } from './trainee-generator.js';
 
 const references: SeedReferences = {
   organizations: [
