@@ -15,6 +15,7 @@ export const texts = {
   notFound: 'Запрошенный ресурс не найден',
   invalidRequest: 'Проверьте правильность заполнения полей',
   invalidId: 'Ожидается номер записи: целое положительное число',
+  invalidPage: 'Ожидается номер страницы: целое число от 0 до 100000',
   /** PostgreSQL cannot store the character, and no honest text has it. */
   nulCharacter: 'Текст не может содержать нулевой символ (U+0000)',
   crossSiteRefused: 'Запрос отклонён: он отправлен не со страницы реестра',

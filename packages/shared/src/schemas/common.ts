@@ -63,10 +63,29 @@ export function optionalEmail(max: number) {
     .refine((value) => value === '' || isEmail(value), texts.invalidEmail);
 }
 
+/** The last page a list may be asked for: beyond it a list is searched, not paged through. */
+export const MAX_PAGE = 100_000;
+
+/** A 0-based page number from a query: plain decimal digits, at most `MAX_PAGE`. */
+export const PageNumberSchema = z
+  .union([z.number(), z.string()], { error: texts.invalidPage })
+  .refine(
+    (value) =>
+      typeof value === 'number'
+        ? Number.isInteger(value) && value >= 0 && value <= MAX_PAGE
+        : /^(|0|[1-9]\d{0,5})$/.test(value) && Number(value) <= MAX_PAGE,
+    texts.invalidPage,
+  )
+  .transform(Number)
+  .default(0);
+
+/** `?page=` of a paged list. */
+export const PageQuerySchema = z.object({ page: PageNumberSchema });
+
 /** `?term=&page=` of every search list: the term is optional, pages are 0-based. */
 export const SearchQuerySchema = z.object({
   term: z.string().trim().max(500, texts.tooLong(500)).optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  page: PageNumberSchema,
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 

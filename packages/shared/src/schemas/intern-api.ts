@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
-import { IdSchema } from './common.js';
+import { IdSchema, PageNumberSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 import {
   DocumentSchema,
@@ -124,7 +124,7 @@ export const InternSearchQuerySchema = z.object({
     .transform((value) => (value === '' ? undefined : value)),
   transfer: queryFlag,
   full: queryFlag,
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: PageNumberSchema,
 });
 export type InternSearchQuery = z.output<typeof InternSearchQuerySchema>;
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ArchiveRecordSchema, ArchiveSearchRowSchema, IdSchema, pagedSchema } from '@registry/shared';
+import {
+  ArchiveRecordSchema,
+  ArchiveSearchRowSchema,
+  IdSchema,
+  pagedSchema,
+  SearchQuerySchema,
+} from '@registry/shared';
 import { z } from 'zod';
 import type { ArchiveService } from './archive.service.js';
-
-const SearchQuerySchema = z.object({
-  term: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-});
 
 export const archiveRoutes: FastifyPluginAsyncZod<{ service: ArchiveService }> = async (app, { service }) => {
   const tags = ['archives'];

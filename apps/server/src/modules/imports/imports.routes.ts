@@ -4,6 +4,7 @@ import {
   EditImportSchema,
   IdParamsSchema,
   IdSchema,
+  PageQuerySchema,
   ImportFileSchema,
   ImportListItemSchema,
   ImportSchema,
@@ -20,7 +21,6 @@ import type { ImportTabKey } from './imports.repository.js';
 import type { ImportsService } from './imports.service.js';
 import { readUploadParts } from './upload-parts.js';
 
-const PageQuerySchema = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
 const IdParams = IdParamsSchema;
 const FileParams = z.object({
   id: IdSchema,
