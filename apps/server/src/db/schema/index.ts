@@ -4,3 +4,4 @@ export * from './schools.js';
 export * from './dictionary-entries.js';
 export * from './interns.js';
 export * from './imports.js';
+export * from './history.js';
