@@ -1,11 +1,11 @@
 import {
-  ImportStatus,
   openImportStatuses,
   type EditImport,
   type Import,
   type ImportFile,
   type ImportListItem,
   type ImportProgress,
+  type ImportStatus,
   type Paged,
 } from '@registry/shared';
 import type { Db } from '../../db/client.js';
