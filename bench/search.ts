@@ -14,7 +14,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, InternSearchQuerySchema } from '@registry/shared';
+import {
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  InternSearchQuerySchema,
+  MAX_LIST_PAGES,
+} from '@registry/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -39,8 +44,6 @@ const { values: args } = parseArgs({
   },
 });
 const REQUESTS = Number(args.requests);
-// The list counts 10 pages ahead of the page shown (intern.service.ts); the first page's cap.
-const FIRST_PAGE_CAP = 10 * PAGE_SIZE + 1;
 
 /** Other work on the machine skews every figure: say how busy it was. */
 function machineLoad() {
@@ -72,6 +75,9 @@ async function shapesOf(database: Database, organizationId: number): Promise<Sha
     { name: 'фильтр по СРО', query: { org: String(organizationId) }, target: 50 },
     { name: 'только с переходами', query: { transfer: 'true' }, target: 50 },
     { name: 'вкладка «Допущеные» (status=1)', query: { status: '1' }, target: 50 },
+    // The deepest page the list pages to (MAX_LIST_PAGES): no page costs more than these.
+    { name: 'последняя страница (499) без фильтра', query: { page: '499' }, target: 50 },
+    { name: 'последняя страница (499) «иванов»', query: { term: 'иванов', page: '499' }, target: 50 },
   ];
 }
 
@@ -138,11 +144,13 @@ async function measureSearch(
     if (status !== 200) throw new Error(`${path}: ${status} ${body}`);
     const result = JSON.parse(body) as { TotalPages: number; HasMore: boolean };
     const pages = `${result.TotalPages}${result.HasMore ? '+' : ''}`;
-    const filter = toFilter(InternSearchQuerySchema.parse(shape.query), true)!;
+    const query = InternSearchQuerySchema.parse(shape.query);
+    const filter = toFilter(query, true)!;
+    // The same page and count cap the service asks for (intern-search.service.ts).
     const queries = searchQueriesSql(database.db, filter, {
       limit: PAGE_SIZE,
-      offset: 0,
-      cap: FIRST_PAGE_CAP,
+      offset: query.page * PAGE_SIZE,
+      cap: Math.min(query.page + 10, MAX_LIST_PAGES) * PAGE_SIZE + 1,
     });
     const page = await explainTime(database, queries.page);
     const count = await explainTime(database, queries.count);

@@ -16,6 +16,10 @@ export const texts = {
   invalidRequest: 'Проверьте правильность заполнения полей',
   invalidId: 'Ожидается номер записи: целое положительное число',
   invalidPage: 'Ожидается номер страницы: целое число от 0 до 100000',
+  listPagesBeyond: (pages: number) =>
+    `Список показывает первые ${pages} страниц: уточните запрос — фамилию, имя или СНИЛС`,
+  listCapped: (pages: number) =>
+    `Показаны первые ${pages} страниц списка: уточните запрос — фамилию, имя или СНИЛС`,
   /** PostgreSQL cannot store the character, and no honest text has it. */
   nulCharacter: 'Текст не может содержать нулевой символ (U+0000)',
   crossSiteRefused: 'Запрос отклонён: он отправлен не со страницы реестра',

@@ -111,6 +111,12 @@ const queryFlag = z
   .optional()
   .transform((value) => value === 'true');
 
+/**
+ * How far the trainee list may be paged: its first 10,000 names. Beyond them a list of a million is searched,
+ * not walked through, and every page costs about the same (a page far down costs what its offset costs).
+ */
+export const MAX_LIST_PAGES = 500;
+
 /** Query of the trainee list and its export; empty parameters are ignored. */
 export const InternSearchQuerySchema = z.object({
   term: optionalQueryText,
@@ -124,7 +130,7 @@ export const InternSearchQuerySchema = z.object({
     .transform((value) => (value === '' ? undefined : value)),
   transfer: queryFlag,
   full: queryFlag,
-  page: PageNumberSchema,
+  page: PageNumberSchema.refine((page) => page < MAX_LIST_PAGES, texts.listPagesBeyond(MAX_LIST_PAGES)),
 });
 export type InternSearchQuery = z.output<typeof InternSearchQuerySchema>;
 
@@ -143,6 +149,8 @@ export const InternSearchResultSchema = z.object({
   Page: z.number().int(),
   TotalPages: z.number().int(),
   HasMore: z.boolean(),
+  /** More trainees match than the list pages through (`MAX_LIST_PAGES`): the query should be narrowed. */
+  IsCapped: z.boolean(),
   Results: z.array(InternListItemSchema),
 });
 export type InternSearchResult = z.infer<typeof InternSearchResultSchema>;

@@ -1,4 +1,9 @@
-import { isValidSnils, type InternSearchQuery, type InternSearchResult } from '@registry/shared';
+import {
+  isValidSnils,
+  MAX_LIST_PAGES,
+  type InternSearchQuery,
+  type InternSearchResult,
+} from '@registry/shared';
 import { PAGE_SIZE } from '../../lib/search.js';
 import { prepareInternExport } from './intern-export.js';
 import type { InternFilter } from './intern-search-queries.js';
@@ -40,8 +45,9 @@ export function createInternSearchService(repo: InternSearchRepository) {
      */
     async search(query: InternSearchQuery, isOperator: boolean): Promise<InternSearchResult> {
       const filter = toFilter(query, isOperator);
-      if (!filter) return { Page: query.page, TotalPages: 0, HasMore: false, Results: [] };
-      const cap = (query.page + PAGES_AHEAD) * PAGE_SIZE + 1;
+      if (!filter) return { Page: query.page, TotalPages: 0, HasMore: false, IsCapped: false, Results: [] };
+      const pagesShown = Math.min(query.page + PAGES_AHEAD, MAX_LIST_PAGES);
+      const cap = pagesShown * PAGE_SIZE + 1;
       const [total, rows] = await Promise.all([
         repo.countUpTo(filter, cap),
         repo.searchPage(filter, PAGE_SIZE, query.page * PAGE_SIZE),
@@ -49,7 +55,8 @@ export function createInternSearchService(repo: InternSearchRepository) {
       return {
         Page: query.page,
         TotalPages: Math.ceil(Math.min(total, cap - 1) / PAGE_SIZE),
-        HasMore: total >= cap,
+        HasMore: total >= cap && pagesShown < MAX_LIST_PAGES,
+        IsCapped: total >= cap && pagesShown === MAX_LIST_PAGES,
         Results: rows.map((row) => ({
           Id: row.id,
           FullName: row.fullName,

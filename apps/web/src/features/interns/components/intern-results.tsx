@@ -1,4 +1,11 @@
-import { internStatuses, type InternListItem, type InternStatus } from '@registry/shared';
+import Alert from '@mui/material/Alert';
+import {
+  internStatuses,
+  MAX_LIST_PAGES,
+  texts,
+  type InternListItem,
+  type InternStatus,
+} from '@registry/shared';
 import { DataTable, type Column } from '@/components/data-table';
 import { Pagination } from '@/components/pagination';
 import { loadFailedText } from '@/components/searchable-list';
@@ -45,6 +52,11 @@ export function InternResults({ search, isFiltered, rowHref, pageHref }: InternR
         hasMore={data?.HasMore}
         hrefFor={pageHref}
       />
+      {data?.IsCapped && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {texts.listCapped(MAX_LIST_PAGES)}
+        </Alert>
+      )}
     </>
   );
 }
