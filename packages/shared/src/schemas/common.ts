@@ -12,7 +12,10 @@ export function optionalText(max: number) {
 }
 
 /** The largest id a table's integer key holds. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number that fits the database's integer columns: larger ones are refused, not a server error. */
+export const dbInt = () => z.number().int().min(-MAX_ID, texts.invalidId).max(MAX_ID, texts.invalidId);
 
 /**
  * A positive integer id from a route parameter or a body: a number, or plain decimal digits. `0x0a`, `1e1`
@@ -90,4 +93,4 @@ export const SearchQuerySchema = z.object({
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /** A reference to another record by its id, as `{ Id }`; other properties the client sends are ignored. */
-export const IdRefSchema = z.object({ Id: z.number().int().positive() });
+export const IdRefSchema = z.object({ Id: dbInt().positive() });

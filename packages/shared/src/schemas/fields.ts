@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatSnils, isValidSnils, snilsDigits } from '../format/snils.js';
 import { texts } from '../texts.js';
+import { dbInt } from './common.js';
 
 /*
  * Field schemas of the trainee contract. Each one normalises on the way in (trim, empty → null, digits in
@@ -118,9 +119,9 @@ export const nullableCount = z
   .default(null);
 
 /** A reference to a named row of another table: an SRO, a school. */
-export const NamedRefSchema = z.object({ Id: z.number().int().positive(), Name: z.string() });
+export const NamedRefSchema = z.object({ Id: dbInt().positive(), Name: z.string() });
 export type NamedRef = z.infer<typeof NamedRefSchema>;
 
 /** A reference to a dictionary entry: an address, a termination reason. */
-export const DictionaryRefSchema = z.object({ Id: z.number().int().positive(), Value: z.string() });
+export const DictionaryRefSchema = z.object({ Id: dbInt().positive(), Value: z.string() });
 export type DictionaryRef = z.infer<typeof DictionaryRefSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { dbInt, IdSchema } from './common.js';
 import { ImportListItemSchema } from './import.js';
 import { InternshipSchema, InternshipStepsSchema, PersonalInfoSchema, SupervisorSchema } from './intern.js';
 
@@ -109,7 +109,7 @@ export const SubmitChangeSchema = z.object({
   Supervisors: z.array(SupervisorSchema).max(50).default([]),
   Internship: InternshipSchema.nullable().default(null),
   InternshipSteps: InternshipStepsSchema.nullable().default(null),
-  InternVersion: z.number().int().optional(),
+  InternVersion: dbInt().optional(),
 });
 export type SubmitChange = z.input<typeof SubmitChangeSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
+import { MAX_ID } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 
 /** A stored file as the import screens show it. */
@@ -83,7 +84,11 @@ export type Import = z.infer<typeof ImportSchema>;
 /** Multipart `data` of an operator's upload. */
 export const OperatorUploadDataSchema = z.object({
   importSchools: z.boolean().default(false),
-  organizationId: z.number({ error: texts.required }).int().positive(texts.required),
+  organizationId: z
+    .number({ error: texts.required })
+    .int()
+    .positive(texts.required)
+    .max(MAX_ID, texts.invalidId),
   number: nullableText(100).optional(),
   date: nullableDate.optional(),
 });

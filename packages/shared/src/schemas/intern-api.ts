@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
-import { IdSchema, PageNumberSchema } from './common.js';
+import { dbInt, IdSchema, PageNumberSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 import {
   DocumentSchema,
@@ -84,7 +84,7 @@ export type ProtocolInput = z.input<typeof ProtocolInputSchema>;
  */
 export const SaveInternSchema = z.object({
   IsCorrecting: z.boolean().default(false),
-  Intern: z.object({ Version: z.number().int().optional(), ...sectionLists }).partial({
+  Intern: z.object({ Version: dbInt().optional(), ...sectionLists }).partial({
     PersonalInfo: true,
     Supervisors: true,
     Internships: true,
@@ -112,10 +112,10 @@ const queryFlag = z
   .transform((value) => value === 'true');
 
 /**
- * How far the trainee list may be paged: its first 10,000 names. Beyond them a list of a million is searched,
+ * How far the trainee list may be paged: its first 1,000 names. Beyond them a list of a million is searched,
  * not walked through, and every page costs about the same (a page far down costs what its offset costs).
  */
-export const MAX_LIST_PAGES = 500;
+export const MAX_LIST_PAGES = 50;
 
 /** Query of the trainee list and its export; empty parameters are ignored. */
 export const InternSearchQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmploymentType, InternshipStatus } from '../enums/statuses.js';
 import { texts } from '../texts.js';
+import { dbInt } from './common.js';
 import {
   DictionaryRefSchema,
   NamedRefSchema,
@@ -41,8 +42,8 @@ export const ContactsSchema = z
   .prefault({});
 
 const entry = {
-  Id: z.number().int(),
-  Entry_Id: z.number().int().nullable().default(null),
+  Id: dbInt(),
+  Entry_Id: dbInt().nullable().default(null),
 };
 
 export const PassportSchema = z
