@@ -45,6 +45,9 @@ export const interns = pgTable(
     // alphabetical index (intern.repository.ts). Not partial, because the planner takes the expression's
     // statistics only from an index over every row, and without them it guesses the wrong plan.
     index('interns_search_key_tail_trgm_idx').using('gin', sql`substr(${t.searchKey}, 2) gin_trgm_ops`),
+    // Terms of one or two letters, which the trigram indexes cannot serve (registry_grams, migration 0013).
+    // Not partial, so that the planner has the letters' statistics (see the tail index below).
+    index('interns_search_key_grams_idx').using('gin', sql`registry_grams(${t.searchKey})`),
     index('interns_alphabetical_idx')
       .on(sql`${t.searchKey} collate "C"`, t.id)
       .where(sql`not ${t.isDeleted}`),

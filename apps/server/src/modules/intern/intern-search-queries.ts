@@ -50,6 +50,11 @@ export interface FilterShape {
    * three letters or more (shorter ones give the trigram indexes nothing).
    */
   leading: boolean;
+  /**
+   * Whether the term has only words of one or two letters, found by the letters-and-pairs index: the first of
+   * them narrows the search through it, the rest are checked on the rows it finds.
+   */
+  grams: boolean;
   status: boolean;
   organization: boolean;
   transfers: boolean;
@@ -68,6 +73,7 @@ export function bindFilter(filter: InternFilter): { shape: FilterShape; values: 
     words = essential.filter((word) => word !== leading);
   }
   words.forEach((word, index) => (values[`word${index}`] = `%${likeLiteral(word)}%`));
+  if (leading === null && words.length > 0) values.gram = [words[0]];
   if (leading !== null) {
     values.leadingStart = `${likeLiteral(leading)}%`;
     values.leadingInside = `%${likeLiteral(leading)}%`;
@@ -78,6 +84,7 @@ export function bindFilter(filter: InternFilter): { shape: FilterShape; values: 
     snils: filter.snils ? (filter.snils.exact ? 'exact' : 'prefix') : null,
     words: words.length,
     leading: leading !== null,
+    grams: leading === null && words.length > 0,
     status: filter.status !== undefined,
     organization: filter.organizationId !== undefined,
     transfers: filter.transfersOnly === true,
@@ -113,6 +120,9 @@ function filterParts(shape: FilterShape): SQL[] {
   for (let index = 0; index < shape.words; index++) {
     conditions.push(like(interns.searchKey, sql.placeholder(`word${index}`)));
   }
+  if (shape.grams) {
+    conditions.push(sql`registry_grams(${interns.searchKey}) @> ${sql.placeholder('gram')}::text[]`);
+  }
   if (shape.status) conditions.push(eq(interns.status, sql.placeholder('status')));
   if (shape.organization) {
     conditions.push(
@@ -132,69 +142,95 @@ export function filterConditions(shape: FilterShape): SQL[] {
 
 export const listOrder = [alphabetical(interns.searchKey), asc(interns.id)];
 
+/**
+ * What a part of a page reads of each name: its id and its key, both in the alphabetical index, so that a
+ * walk of the index reads no table row. The page's own rows are read once it is cut (`pageQuery`).
+ */
 const pageColumns = {
   id: interns.id,
-  fullName: interns.fullName,
-  status: interns.status,
-  isDeleted: interns.isDeleted,
   key: sql<string>`${alphabeticalKey}`.as('key'),
 };
+/**
+ * How the part of the list searched for a term is read. `ordered`: in list order, as the planner finds best
+ * (a list without a term, a SNILS). `window`: only among the first `window` names in list order, an index
+ * walk of bounded length, which serves a term found all over the alphabet. `bitmap`: every match through the
+ * term's index, then sorted, which serves a term found in few names or only far down the alphabet («мирнова»
+ * lives in «смирнова»), where a walk from «А» would read most of the list first.
+ */
+export type ScanMode = 'ordered' | 'window' | 'bitmap';
+
+/** The key of the last name of the window: the first `window` names, by list order. */
+const windowEnd = sql`coalesce((select ${alphabeticalKey} from ${interns} where ${interns.isDeleted} = false
+  order by ${alphabeticalKey}, ${interns.id} offset ${sql.placeholder('windowEnd')} limit 1), chr(1114111))`;
+
+/** The rows matching `conditions`, read as `mode` says, in list order, at most `partLimit` of them. */
+function searched(db: Db, mode: ScanMode, conditions: SQL[]) {
+  const limit = sql.placeholder('partLimit');
+  if (mode === 'bitmap') {
+    // A limit (of every row) keeps the order out of the inner query, so that it is read through the term's
+    // index, whatever a walk of the alphabet would seem to cost.
+    const matches = db
+      .select(pageColumns)
+      .from(interns)
+      .where(and(...conditions))
+      .limit(sql.placeholder('fence'))
+      .as('matches');
+    return db.select().from(matches).orderBy(matches.key, matches.id).limit(limit);
+  }
+  const inWindow = mode === 'window' ? [sql`${alphabeticalKey} <= ${windowEnd}`] : [];
+  return db
+    .select(pageColumns)
+    .from(interns)
+    .where(and(...conditions, ...inWindow))
+    .orderBy(...listOrder)
+    .limit(limit);
+}
 
 /**
  * The rows of a page in list order, with the key they are ordered by. Placeholders: those of the filter,
- * `limit`, `offset`, and `partLimit` (their sum) when the leading word splits the query.
+ * `limit`, `offset`, `partLimit` (their sum) when the leading word splits the query, and `windowEnd` in the
+ * window mode.
  */
-function pageRows(db: Db, shape: FilterShape) {
+function pageRows(db: Db, shape: FilterShape, mode: ScanMode) {
   const conditions = filterParts(shape);
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
   if (!shape.leading) {
-    return db
-      .select(pageColumns)
-      .from(interns)
-      .where(and(...conditions))
-      .orderBy(...listOrder)
-      .limit(limit)
-      .offset(offset);
+    const rows = searched(db, mode, conditions).as('rows');
+    return db.select().from(rows).orderBy(rows.key, rows.id).limit(limit).offset(offset);
   }
-  // Each part reads at most the rows up to the end of the page, in order; the page is cut from both.
-  const part = (condition: SQL) =>
-    db
-      .select(pageColumns)
-      .from(interns)
-      .where(and(...conditions, condition))
-      .orderBy(...listOrder)
-      .limit(sql.placeholder('partLimit'));
-  const matching = unionAll(part(startsWithLeading), part(containsLeadingAfterStart)).as('matching');
-  return db
-    .select({
-      id: matching.id,
-      fullName: matching.fullName,
-      status: matching.status,
-      isDeleted: matching.isDeleted,
-      key: matching.key,
-    })
-    .from(matching)
-    .orderBy(matching.key, matching.id)
-    .limit(limit)
-    .offset(offset);
+  // Names that start with the leading word are a range of the alphabetical index, read in order; those that
+  // contain it further on are searched. Each part reads at most the rows up to the end of the page.
+  const starting = db
+    .select(pageColumns)
+    .from(interns)
+    .where(and(...conditions, startsWithLeading))
+    .orderBy(...listOrder)
+    .limit(sql.placeholder('partLimit'));
+  const containing = searched(db, mode, [...conditions, containsLeadingAfterStart]);
+  const matching = unionAll(starting, containing).as('matching');
+  return db.select().from(matching).orderBy(matching.key, matching.id).limit(limit).offset(offset);
 }
 
 /**
- * A page of the list with each row's registration numbers. They are read around the cut page, not beside the
- * rows it is cut from, so that only the page's own rows (not those an offset skips) look them up.
+ * A page of the list with each row's registration numbers and its key. The rows and their numbers are read
+ * around the cut page, not beside the keys it is cut from, so that only the page's own rows (not those an
+ * offset skips) are read from the table. In the window mode each row also carries the window's last key.
  */
-export function pageQuery(db: Db, shape: FilterShape) {
-  const page = pageRows(db, shape).as('page');
+export function pageQuery(db: Db, shape: FilterShape, mode: ScanMode) {
+  const page = pageRows(db, shape, mode).as('page');
   return db
     .select({
-      id: page.id,
-      fullName: page.fullName,
-      status: page.status,
-      isDeleted: page.isDeleted,
-      registrationNumbers: registrationNumbers(page.id),
+      id: interns.id,
+      fullName: interns.fullName,
+      status: interns.status,
+      isDeleted: interns.isDeleted,
+      key: page.key,
+      windowEnd: mode === 'window' ? sql<string>`${windowEnd}` : sql<string | null>`null`,
+      registrationNumbers: registrationNumbers(interns.id),
     })
     .from(page)
+    .innerJoin(interns, eq(interns.id, page.id))
     .orderBy(page.key, page.id);
 }
 
@@ -214,8 +250,17 @@ export function countQuery(db: Db, shape: FilterShape) {
   return db.select({ n: sql<number>`least(count(*), ${cap})::int` }).from(matching);
 }
 
+/** The window of the list a term is first looked for in: long enough for a common term to fill the page. */
+export const windowFor = (rowsNeeded: number) => Math.max(2000, rowsNeeded * 50);
+
 /** The values of a page's placeholders besides the filter's. */
-export const pageValues = (limit: number, offset: number) => ({ limit, offset, partLimit: offset + limit });
+export const pageValues = (limit: number, offset: number) => ({
+  limit,
+  offset,
+  fence: 2_147_483_647,
+  partLimit: offset + limit,
+  windowEnd: windowFor(offset + limit) - 1,
+});
 
 /** The columns the export writes; the registration numbers only for the sheet that shows them. */
 export const exportColumns = (withNumbers: boolean) => ({
@@ -230,6 +275,7 @@ export function searchQueriesSql(
   db: Db,
   filter: InternFilter,
   page: { limit: number; offset: number; cap: number },
+  mode: ScanMode = 'ordered',
 ) {
   const { shape, values } = bindFilter(filter);
   const all = { ...values, ...pageValues(page.limit, page.offset), cap: page.cap };
@@ -238,7 +284,7 @@ export function searchQueriesSql(
     params: fillPlaceholders(params, all),
   });
   return {
-    page: withValues(pageQuery(db, shape).toSQL()),
+    page: withValues(pageQuery(db, shape, mode).toSQL()),
     count: withValues(countQuery(db, shape).toSQL()),
   };
 }

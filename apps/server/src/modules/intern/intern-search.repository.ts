@@ -11,41 +11,65 @@ import {
   pageQuery,
   pageValues,
   type FilterShape,
+  type ScanMode,
   type InternFilter,
 } from './intern-search-queries.js';
 
 /** How many shapes of search keep their built queries; the rarest (a term of many words) are built anew. */
 const SHAPES_KEPT = 100;
 
-/** The list's page and count, each query built once per shape of filter. */
+/** The sentinel the window's end takes when the whole list fits in the window. */
+const WHOLE_LIST = String.fromCodePoint(0x10ffff);
+
+/**
+ * Whether a page read in the window mode is the true page: it is full, and its last name is within the window
+ * (or the window holds the whole list), so no match beyond the window could sort before it.
+ */
+function windowServes(rows: { key: string; windowEnd: string | null }[], limit: number): boolean {
+  const last = rows.at(-1);
+  if (!last) return false;
+  if (last.windowEnd === WHOLE_LIST) return true;
+  return rows.length === limit && last.windowEnd !== null && last.key <= last.windowEnd;
+}
+
+/** The list's page and count, each query built once per shape of filter (and mode of reading). */
 function listQueries(db: Db) {
-  // The list's two queries per shape of filter, built once: Drizzle took longer to build them than PostgreSQL
-  // to run them. Unnamed, so PostgreSQL still plans each run for its values, as a LIKE 'prefix%' needs.
-  const searchQueries = new Map<string, ReturnType<typeof prepareSearch>>();
-  function prepareSearch(shape: FilterShape) {
-    return { page: pageQuery(db, shape).prepare(''), count: countQuery(db, shape).prepare('') };
-  }
-  function searchQueriesOf(shape: FilterShape) {
-    const key = JSON.stringify(shape);
-    let queries = searchQueries.get(key);
+  // Built once: Drizzle took longer to build them than PostgreSQL to run them. Unnamed, so PostgreSQL still
+  // plans each run for its values, as a LIKE 'prefix%' needs.
+  const built = new Map<
+    string,
+    { page: ReturnType<typeof preparePage>; count: ReturnType<typeof prepareCount> }
+  >();
+  const preparePage = (shape: FilterShape, mode: ScanMode) => pageQuery(db, shape, mode).prepare('');
+  const prepareCount = (shape: FilterShape) => countQuery(db, shape).prepare('');
+  function queriesOf(shape: FilterShape, mode: ScanMode) {
+    const key = `${JSON.stringify(shape)}/${mode}`;
+    let queries = built.get(key);
     if (!queries) {
-      if (searchQueries.size >= SHAPES_KEPT) searchQueries.delete(searchQueries.keys().next().value!);
-      searchQueries.set(key, (queries = prepareSearch(shape)));
+      if (built.size >= SHAPES_KEPT) built.delete(built.keys().next().value!);
+      built.set(key, (queries = { page: preparePage(shape, mode), count: prepareCount(shape) }));
     }
     return queries;
   }
 
   return {
-    /** One page of the list, with each row's registration numbers. */
+    /**
+     * One page of the list, with each row's registration numbers. A term is looked for first in a window at
+     * the start of the list, then, when the window cannot show the page, through the term's index.
+     */
     async searchPage(filter: InternFilter, limit: number, offset: number) {
       const { shape, values } = bindFilter(filter);
-      return searchQueriesOf(shape).page.execute({ ...values, ...pageValues(limit, offset) });
+      const run = (mode: ScanMode) =>
+        queriesOf(shape, mode).page.execute({ ...values, ...pageValues(limit, offset) });
+      if (!shape.leading && !shape.grams) return run('ordered');
+      const inWindow = await run('window');
+      return windowServes(inWindow, limit) ? inWindow : run('bitmap');
     },
 
     /** How many trainees match, counting no further than `cap`: an exact count of a million rows is never paid. */
     async countUpTo(filter: InternFilter, cap: number): Promise<number> {
       const { shape, values } = bindFilter(filter);
-      const [row] = await searchQueriesOf(shape).count.execute({ ...values, cap });
+      const [row] = await queriesOf(shape, 'ordered').count.execute({ ...values, cap });
       return row?.n ?? 0;
     },
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "interns_search_key_grams_idx" ON "interns" USING gin (registry_grams("search_key"));
