@@ -27,7 +27,10 @@ import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { searchQueriesSql } from '../apps/server/src/modules/intern/intern-search-queries.js';
-import { createInternSearchRepository } from '../apps/server/src/modules/intern/intern-search.repository.js';
+import {
+  createInternSearchRepository,
+  windowServes,
+} from '../apps/server/src/modules/intern/intern-search.repository.js';
 import { toFilter } from '../apps/server/src/modules/intern/intern-search.service.js';
 import { loadTrainees } from './load-trainees.js';
 import { createHttpClient, explainTime, ms, percentile, printTable } from './measure.js';
@@ -131,6 +134,38 @@ async function startApp(database: Database) {
 }
 type Server = Awaited<ReturnType<typeof startApp>>;
 
+/**
+ * The SQL a shape runs, as the repository runs it (intern-search.repository.ts): the page in list order; for a
+ * term, in the window first and, when the window cannot show the page, through the term's index too (the two
+ * times added, the plans joined). The count's cap is the service's.
+ */
+type Client = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+async function explainShape(database: Database, shape: Shape) {
+  const query = InternSearchQuerySchema.parse(shape.query);
+  const filter = toFilter(query, true)!;
+  const page = {
+    limit: PAGE_SIZE,
+    offset: query.page * PAGE_SIZE,
+    cap: Math.min(query.page + 10, MAX_LIST_PAGES) * PAGE_SIZE + 1,
+  };
+  const ordered = searchQueriesSql(database.db, filter, page);
+  const count = await explainTime(database, ordered.count);
+  if (!ordered.searchesTerm) return { page: await explainTime(database, ordered.page), count };
+  const window = searchQueriesSql(database.db, filter, page, 'window');
+  // The page's rows as the app reads them: each with its key and the window's last key.
+  const client = (database.db as unknown as { $client: Client }).$client;
+  const { rows } = await client.query(window.page.sql, window.page.params);
+  const keys = rows.map((row) => ({
+    key: row.key as string,
+    windowEnd: row.window_end as string | null,
+  }));
+  const inWindow = await explainTime(database, window.page);
+  if (windowServes(keys, PAGE_SIZE)) return { page: inWindow, count };
+  const bitmap = await explainTime(database, searchQueriesSql(database.db, filter, page, 'bitmap').page);
+  return { page: { ms: inWindow.ms + bitmap.ms, scans: [...inWindow.scans, '→', ...bitmap.scans] }, count };
+}
+
 /** Runs every shape over HTTP and EXPLAIN ANALYZE and prints the table; returns whether all targets held. */
 async function measureSearch(
   database: Database,
@@ -149,16 +184,7 @@ async function measureSearch(
     if (status !== 200) throw new Error(`${path}: ${status} ${body}`);
     const result = JSON.parse(body) as { TotalPages: number; HasMore: boolean };
     const pages = `${result.TotalPages}${result.HasMore ? '+' : ''}`;
-    const query = InternSearchQuerySchema.parse(shape.query);
-    const filter = toFilter(query, true)!;
-    // The same page and count cap the service asks for (intern-search.service.ts).
-    const queries = searchQueriesSql(database.db, filter, {
-      limit: PAGE_SIZE,
-      offset: query.page * PAGE_SIZE,
-      cap: Math.min(query.page + 10, MAX_LIST_PAGES) * PAGE_SIZE + 1,
-    });
-    const page = await explainTime(database, queries.page);
-    const count = await explainTime(database, queries.count);
+    const { page, count } = await explainShape(database, shape);
     const median = percentile(times, 0.5);
     const p95 = percentile(times, 0.95);
     const sqlMs = page.ms + count.ms;

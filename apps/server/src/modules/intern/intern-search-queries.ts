@@ -226,7 +226,7 @@ export function pageQuery(db: Db, shape: FilterShape, mode: ScanMode) {
       status: interns.status,
       isDeleted: interns.isDeleted,
       key: page.key,
-      windowEnd: mode === 'window' ? sql<string>`${windowEnd}` : sql<string | null>`null`,
+      windowEnd: (mode === 'window' ? sql<string>`${windowEnd}` : sql<string | null>`null`).as('window_end'),
       registrationNumbers: registrationNumbers(interns.id),
     })
     .from(page)
@@ -284,6 +284,8 @@ export function searchQueriesSql(
     params: fillPlaceholders(params, all),
   });
   return {
+    /** Whether the list is searched for a term: then its page is read in the window first. */
+    searchesTerm: shape.leading || shape.grams,
     page: withValues(pageQuery(db, shape, mode).toSQL()),
     count: withValues(countQuery(db, shape).toSQL()),
   };

@@ -25,7 +25,7 @@ const WHOLE_LIST = String.fromCodePoint(0x10ffff);
  * Whether a page read in the window mode is the true page: it is full, and its last name is within the window
  * (or the window holds the whole list), so no match beyond the window could sort before it.
  */
-function windowServes(rows: { key: string; windowEnd: string | null }[], limit: number): boolean {
+export function windowServes(rows: { key: string; windowEnd: string | null }[], limit: number): boolean {
   const last = rows.at(-1);
   if (!last) return false;
   if (last.windowEnd === WHOLE_LIST) return true;
