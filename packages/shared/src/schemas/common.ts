@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
 
+/**
+ * Text a client sends: any, but the NUL character (U+0000), which PostgreSQL cannot store and no honest text
+ * holds. Every text field of the contract starts from it (the server also refuses it in paths and queries).
+ */
+export const clientText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !value.includes('\u0000'), { error: texts.nulCharacter, abort: true });
+
 /** A required text field: trimmed, non-empty, at most max characters, with the registry's Russian messages. */
 export function requiredText(max: number) {
-  return z.string({ error: texts.required }).trim().min(1, texts.required).max(max, texts.tooLong(max));
+  return clientText({ error: texts.required }).trim().min(1, texts.required).max(max, texts.tooLong(max));
 }
 
 /** An optional text field: trimmed; an empty string is kept as empty. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, texts.tooLong(max));
+  return clientText().trim().max(max, texts.tooLong(max));
 }
 
 /** The largest id a table's integer key holds. */
@@ -87,7 +94,7 @@ export const PageQuerySchema = z.object({ page: PageNumberSchema });
 
 /** `?term=&page=` of every search list: the term is optional, pages are 0-based. */
 export const SearchQuerySchema = z.object({
-  term: z.string().trim().max(500, texts.tooLong(500)).optional(),
+  term: clientText().trim().max(500, texts.tooLong(500)).optional(),
   page: PageNumberSchema,
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;

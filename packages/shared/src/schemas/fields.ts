@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatSnils, isValidSnils, snilsDigits } from '../format/snils.js';
 import { texts } from '../texts.js';
-import { dbInt } from './common.js';
+import { clientText, dbInt } from './common.js';
 
 /*
  * Field schemas of the trainee contract. Each one normalises on the way in (trim, empty → null, digits in
@@ -18,7 +18,7 @@ function normalised<Out extends z.ZodType<string | null, string | null>>(
   output: Out,
   decode: (value: string | null) => z.input<Out>,
 ) {
-  return z.codec(z.string().nullish(), output, {
+  return z.codec(clientText().nullish(), output, {
     decode: (value) => decode(emptyToNull(value)),
     encode: (value) => value,
   });
