@@ -1,3 +1,9 @@
+/*
+ * imports/review/: an uploaded row, once stored, set beside the register's record and accepted into it or
+ * rejected. In: the row (its sections and filled cells) and the trainee it is about (intern module's
+ * matching and card services). Out: the trainee's new versions on the import's basis document, the row
+ * handled, the import's counts. The rules are in docs/row-review.md.
+ */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
