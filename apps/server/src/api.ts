@@ -21,7 +21,11 @@ import { changeFileTemplateRoutes } from './modules/imports/reader/change-file-t
 import { createReviewRepository } from './modules/imports/review/review.repository.js';
 import { reviewRoutes } from './modules/imports/review/review.routes.js';
 import { createReviewService } from './modules/imports/review/review.service.js';
+import { createImportStatsRepository } from './modules/imports/import-stats.repository.js';
+import { createImportStatsService } from './modules/imports/import-stats.service.js';
 import { createInternCardRepository } from './modules/intern/intern-card.repository.js';
+import { createInternStatsRepository } from './modules/intern/intern-stats.repository.js';
+import { createInternStatsService } from './modules/intern/intern-stats.service.js';
 import { createInternMatchingRepository } from './modules/intern/intern-matching.repository.js';
 import { createInternMatchingService } from './modules/intern/intern-matching.service.js';
 import { createInternSearchRepository } from './modules/intern/intern-search.repository.js';
@@ -35,6 +39,8 @@ import { createOrganizationRepository } from './modules/organization/organizatio
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { createOrganizationService } from './modules/organization/organization.service.js';
 import { createSchoolRepository } from './modules/school/school.repository.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { createSchoolService } from './modules/school/school.service.js';
 import { sessionCookies } from './lib/session.js';
@@ -75,6 +81,11 @@ function createServices({ database, config, mailer }: AppDeps) {
     archive: createArchiveService(createArchiveRepository(db)),
     imports,
     review: reviewService,
+    stats: createStatsService({
+      organizations,
+      interns: createInternStatsService(createInternStatsRepository(db)),
+      imports: createImportStatsService(createImportStatsRepository(db)),
+    }),
   };
 }
 type Services = ReturnType<typeof createServices>;
@@ -143,5 +154,6 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   await app.register(internSearchRoutes, { prefix: '/api/v1/interns', service: services.internSearch });
   await app.register(internRoutes, { prefix: '/api/v1/interns', service: services.interns });
   await app.register(archiveRoutes, { prefix: '/api/v1/archives', service: services.archive });
+  await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
   await registerImports(app, deps, services);
 }

@@ -19,3 +19,4 @@ export * from './labels.js';
 export * from './format/dates.js';
 export * from './schemas/import.js';
 export * from './schemas/import-review.js';
+export * from './schemas/stats.js';

@@ -16,6 +16,8 @@ export const texts = {
   invalidRequest: 'Проверьте правильность заполнения полей',
   invalidId: 'Ожидается номер записи: целое положительное число',
   invalidPage: 'Ожидается номер страницы: целое число от 0 до 100000',
+  periodReversed: 'Дата окончания периода раньше даты начала',
+  organizationNotFound: 'СРО не найдено',
   listPagesBeyond: (pages: number) =>
     `Список показывает первые ${pages} страниц: уточните запрос — фамилию, имя или СНИЛС`,
   listCapped: (pages: number) =>

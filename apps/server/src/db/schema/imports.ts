@@ -98,6 +98,8 @@ export const imports = pgTable(
     rejectionReason: text(),
     rejectionFileId: integer().references(() => storedFiles.id),
     rejectedAt: timestamp({ withTimezone: true }),
+    /** When the last row was handled (the import became processed), for the reviewers' statistics. */
+    handledAt: timestamp({ withTimezone: true }),
     rejectedById: integer().references(() => accounts.id),
   },
   (t) => [

@@ -107,5 +107,30 @@ export const internshipFacts = pgTable(
     index('internship_facts_intern_idx').on(t.internId),
     index('internship_facts_organization_idx').on(t.organizationId, t.internId),
     index('internship_facts_registry_number_idx').on(t.organizationId, t.registryNumber),
+    // Statistics count internships begun and ended in a period, by SRO.
+    index('internship_facts_started_idx').on(t.startedAt, t.organizationId, t.internId),
+    index('internship_facts_ended_idx').on(t.endedAt, t.status, t.organizationId, t.internId),
+  ],
+);
+
+/** Every pause of the internships of the current state (the facts keep only the latest): for statistics. */
+export const internshipPauses = pgTable(
+  'internship_pauses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    entryId: integer()
+      .notNull()
+      .references(() => internEntries.id),
+    internId: integer()
+      .notNull()
+      .references(() => interns.id),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    pausedAt: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('internship_pauses_intern_idx').on(t.internId),
+    index('internship_pauses_date_idx').on(t.pausedAt, t.organizationId, t.internId),
   ],
 );

@@ -3,8 +3,7 @@
  * context a generator keeps between trainees.
  */
 import { formatSnils } from '@registry/shared';
-import type {
-  createRegistryNumbers} from './generate.js';
+import type { createRegistryNumbers } from './generate.js';
 import {
   addDays,
   addMonths,

@@ -8,6 +8,7 @@ import {
   internEntryVersions,
   interns,
   internshipFacts,
+  internshipPauses,
   organizations,
   schools,
 } from '../../db/schema/index.js';
@@ -70,9 +71,17 @@ function internRows(db: Db) {
       return rows.length > 0;
     },
 
-    async replaceFacts(tx: Db, internId: number, facts: (typeof internshipFacts.$inferInsert)[]) {
+    /** The indexed columns of a trainee's current internships, and their pauses, written anew. */
+    async replaceFacts(
+      tx: Db,
+      internId: number,
+      facts: (typeof internshipFacts.$inferInsert)[],
+      pauses: (typeof internshipPauses.$inferInsert)[],
+    ) {
+      await tx.delete(internshipPauses).where(eq(internshipPauses.internId, internId));
       await tx.delete(internshipFacts).where(eq(internshipFacts.internId, internId));
       if (facts.length > 0) await tx.insert(internshipFacts).values(facts);
+      if (pauses.length > 0) await tx.insert(internshipPauses).values(pauses);
     },
   };
 }

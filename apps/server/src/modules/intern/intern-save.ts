@@ -55,6 +55,24 @@ function internshipFactsOf(internId: number, internships: Entry[]) {
   }));
 }
 
+/** Every dated pause of the internships of the current state, for statistics. */
+function internshipPausesOf(internId: number, internships: Entry[]) {
+  return (internships as unknown as (Internship & { Id: number })[]).flatMap((internship) =>
+    internship.PauseInfo.flatMap((pause) =>
+      pause.PausedAt
+        ? [
+            {
+              entryId: internship.Id,
+              internId,
+              organizationId: internship.Organization!.Id,
+              pausedAt: pause.PausedAt,
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
 /** Refuses a section's new list that names entries the trainee lacks, or adds or removes while correcting. */
 function checkSection(request: SaveRequest, section: InternSectionKey, sent: Entry[], current: EntryRow[]) {
   const known = new Set(current.map((row) => row.id));
@@ -129,7 +147,7 @@ async function applySection(
 async function refreshProjection(tx: Db, repo: InternCardRepository, internId: number, version: number) {
   const sections = groupBySection(await repo.currentEntries(tx, internId));
   const facts = internshipFactsOf(internId, sections.Internships);
-  await repo.replaceFacts(tx, internId, facts);
+  await repo.replaceFacts(tx, internId, facts, internshipPausesOf(internId, sections.Internships));
   const first = sections.PersonalInfo[0] as Parameters<typeof fullNameOf>[0] & Parameters<typeof snilsOf>[0];
   await repo.updateProjection(tx, internId, {
     fullName: fullNameOf(first),

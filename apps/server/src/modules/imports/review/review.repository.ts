@@ -115,6 +115,7 @@ function rowWrites() {
           pendingCount: remaining,
           rejectedCount: isRejected ? sql`${imports.rejectedCount} + 1` : imports.rejectedCount,
           status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${sql.raw(String(ImportStatus.BeingProcessed))} end`,
+          handledAt: sql`case when ${remaining} <= 0 then now() end`,
         })
         .where(and(eq(imports.id, importId), inArray(imports.status, openImportStatuses)))
         .returning({ id: imports.id });
