@@ -66,8 +66,13 @@ export const InternSchema = z.object({
   RegistrationNumbers: z.array(RegistrationNumberSchema),
   ...sectionLists,
   ChangeProtocols: z.array(ChangeProtocolSchema),
+  /** The day the card is shown as of (read-only), or absent for the register's current state. */
+  AsOf: z.string().optional(),
 });
 export type Intern = z.infer<typeof InternSchema>;
+
+/** `?asOf=` of a card: the day, `yyyy-MM-dd`, to show the register's state at the end of. */
+export const InternAsOfQuerySchema = z.object({ asOf: nullableDate.optional() });
 
 /** The basis document of a save: incoming number and date required, outgoing ones optional. */
 export const ProtocolInputSchema = z.object({

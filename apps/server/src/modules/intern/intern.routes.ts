@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdParamsSchema,
+  InternAsOfQuerySchema,
   InternSchema,
   InternSearchQuerySchema,
   InternSearchResultSchema,
@@ -77,9 +78,17 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
     '/:id',
     {
       config: { access: 'operator' },
-      schema: { tags, params: IdParamsSchema, response: { 200: InternSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: InternAsOfQuerySchema,
+        response: { 200: InternSchema },
+      },
     },
-    async (request) => service.get(request.params.id),
+    async (request) =>
+      request.query.asOf
+        ? service.getAsOf(request.params.id, request.query.asOf)
+        : service.get(request.params.id),
   );
 
   app.get(

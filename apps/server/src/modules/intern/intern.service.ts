@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { toChangeProtocol } from './change-protocols.js';
 import type { InternCardRepository } from './intern-card.repository.js';
+import { internAsOf } from './intern-as-of.js';
 import { resolveReferences } from './intern-references.js';
 import { saveIn, type SaveRequest } from './intern-save.js';
 import { groupBySection } from './intern-sections.js';
@@ -79,6 +80,9 @@ export function createInternService(
 
   return {
     get,
+
+    /** The card as the register held it at the end of a day (intern-as-of.ts), read-only. */
+    getAsOf: (id: number, day: string) => internAsOf(db, repo, id, day),
 
     /** Saves a card in one transaction (see `saveIn`); returns the trainee's id. */
     async save(request: SaveRequest): Promise<number> {
