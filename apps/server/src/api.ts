@@ -7,6 +7,8 @@ import { createAccountService } from './modules/account/account.service.js';
 import { createArchiveRepository } from './modules/archive/archive.repository.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { createArchiveService } from './modules/archive/archive.service.js';
+import { createDocumentsRepository } from './modules/archive/documents.repository.js';
+import { createDocumentsService } from './modules/archive/documents.service.js';
 import { createDictionaryRepository } from './modules/dictionary/dictionary.repository.js';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
 import { createDictionaryService } from './modules/dictionary/dictionary.service.js';
@@ -79,6 +81,7 @@ function createServices({ database, config, mailer }: AppDeps) {
     interns,
     internSearch,
     archive: createArchiveService(createArchiveRepository(db)),
+    documents: createDocumentsService(createDocumentsRepository(db)),
     imports,
     review: reviewService,
     stats: createStatsService({
@@ -153,7 +156,11 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   await app.register(operatorRoutes, { prefix: '/api/v1/operators', service: services.operators });
   await app.register(internSearchRoutes, { prefix: '/api/v1/interns', service: services.internSearch });
   await app.register(internRoutes, { prefix: '/api/v1/interns', service: services.interns });
-  await app.register(archiveRoutes, { prefix: '/api/v1/archives', service: services.archive });
+  await app.register(archiveRoutes, {
+    prefix: '/api/v1/archives',
+    service: services.archive,
+    documents: services.documents,
+  });
   await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
   await registerImports(app, deps, services);
 }

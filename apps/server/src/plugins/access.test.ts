@@ -39,6 +39,8 @@ const expected: Record<string, Access> = {
   'POST /api/v1/interns/:id/restore': 'operator',
   'GET /api/v1/archives/search': 'operator',
   'GET /api/v1/archives/:section/:id': 'operator',
+  'GET /api/v1/archives/documents': 'operator',
+  'GET /api/v1/archives/documents/:id/changes': 'operator',
   'GET /api/v1/stats/organizations': 'operator',
   'GET /api/v1/stats/organizations/export': 'operator',
   'GET /api/v1/imports': 'signed-in',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
-import { dbInt, IdSchema, PageNumberSchema } from './common.js';
+import { clientText, dbInt, IdSchema, PageNumberSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 import {
   DocumentSchema,
@@ -225,3 +225,55 @@ export const ArchiveSearchRowSchema = z.object({
   CreatedAt: z.string(),
 });
 export type ArchiveSearchRow = z.infer<typeof ArchiveSearchRowSchema>;
+
+/** `/api/v1/archives/documents`: basis documents by number or SRO name, and by their date. */
+export const DocumentsQuerySchema = z
+  .object({
+    term: clientText().trim().max(200, texts.tooLong(200)).optional(),
+    from: nullableDate.optional(),
+    to: nullableDate.optional(),
+    page: PageNumberSchema,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: texts.periodReversed,
+    path: ['to'],
+  });
+export type DocumentsQuery = z.input<typeof DocumentsQuerySchema>;
+
+/**
+ * A basis document: the requisites under which changes were entered, with the SRO and the import they came
+ * with (or none: entered by hand), and the trainees it changed (the first five by name, and how many).
+ */
+export const BasisDocumentSchema = z.object({
+  /** The first change protocol written under it: the document's handle. */
+  Id: z.number().int(),
+  Requisites: z.object({ Number: z.string(), Date: z.string() }),
+  OutgoingRequisites: z.object({ Number: z.string().nullable(), Date: z.string().nullable() }),
+  Organization: NamedRefSchema.nullable(),
+  Import: z.object({ Id: z.number().int() }).nullable(),
+  Interns: z.array(z.object({ Id: z.number().int(), FullName: z.string() })),
+  InternCount: z.number().int(),
+  LastChangedAt: z.string(),
+});
+export type BasisDocument = z.infer<typeof BasisDocumentSchema>;
+
+/** One change made on a basis document: the trainee, the entry, what it was and became, who and when. */
+export const DocumentChangeSchema = z.object({
+  Intern: z.object({ Id: z.number().int(), FullName: z.string() }),
+  Section: z.string(),
+  SectionTitle: z.string(),
+  EntryId: z.number().int(),
+  Kind: z.enum(Object.keys(historyKinds) as [HistoryKind, ...HistoryKind[]]),
+  KindName: z.string(),
+  OperatorName: z.string().nullable(),
+  CreatedAt: z.string(),
+  Data: z.record(z.string(), z.unknown()),
+  PreviousData: z.record(z.string(), z.unknown()).nullable(),
+});
+export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
+
+export const DocumentChangesSchema = z.object({
+  Document: BasisDocumentSchema,
+  Changes: z.array(DocumentChangeSchema),
+});
+export type DocumentChanges = z.infer<typeof DocumentChangesSchema>;

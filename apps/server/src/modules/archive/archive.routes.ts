@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArchiveRecordSchema,
+  BasisDocumentSchema,
+  DocumentChangesSchema,
+  DocumentsQuerySchema,
+  IdParamsSchema,
   ArchiveSearchRowSchema,
   IdSchema,
   pagedSchema,
@@ -8,8 +12,12 @@ import {
 } from '@registry/shared';
 import { z } from 'zod';
 import type { ArchiveService } from './archive.service.js';
+import type { DocumentsService } from './documents.service.js';
 
-export const archiveRoutes: FastifyPluginAsyncZod<{ service: ArchiveService }> = async (app, { service }) => {
+export const archiveRoutes: FastifyPluginAsyncZod<{
+  service: ArchiveService;
+  documents: DocumentsService;
+}> = async (app, { service, documents }) => {
   const tags = ['archives'];
 
   app.get(
@@ -36,5 +44,27 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ service: ArchiveService }> =
       },
     },
     async (request) => service.timeline(request.params.section, request.params.id),
+  );
+
+  app.get(
+    '/documents',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        querystring: DocumentsQuerySchema,
+        response: { 200: pagedSchema(BasisDocumentSchema) },
+      },
+    },
+    async (request) => documents.search(request.query, request.query.page),
+  );
+
+  app.get(
+    '/documents/:id/changes',
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: IdParamsSchema, response: { 200: DocumentChangesSchema } },
+    },
+    async (request) => documents.changes(request.params.id),
   );
 };

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
+import { createAccount, createOrganization } from '../../test/factories.js';
+import { createIntern, internship, personalInfo, protocol } from '../../test/interns.js';
+import { acceptAll, reviewCalls } from '../../test/review.js';
+import { uploadRows } from '../../test/uploads.js';
+import { snilsFrom } from '../../test/change-files/workbooks.js';
+
+/* The '/documents' screen's calls: basis documents found by number, SRO or date, and the changes made on one. */
+
+let t: TestApp;
+let operator: string;
+let operatorName: string;
+let sro: { id: number; name: string };
+let importId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  sro = await createOrganization(t.database.db, { name: 'СРО «Северное объединение»' });
+  const account = await createAccount(t.database.db, { fullName: 'Орлова Светлана Игоревна' });
+  operatorName = account.fullName;
+  operator = (await loginAs(t.app, account.email, account.password)).cookie;
+  // One letter entered by hand for two trainees: one document.
+  for (const lastName of ['Яковлева', 'Белова']) {
+    await createIntern(
+      t.app,
+      operator,
+      { PersonalInfo: [personalInfo({ LastName: lastName })], Internships: [internship(sro.id)] },
+      protocol('17-П', '2025-03-15'),
+    );
+  }
+  await createIntern(
+    t.app,
+    operator,
+    { PersonalInfo: [personalInfo({ LastName: 'Громова' })] },
+    protocol('18-П', '2025-06-01'),
+  );
+  // A row accepted from an SRO's file: a document of that import.
+  const uploaded = await uploadRows(t, operator, sro.id, [{ СНИЛС: snilsFrom(777_001), Фамилия: 'Зуева' }], {
+    number: '345-вх',
+    date: '2025-09-01',
+  });
+  importId = uploaded.importId;
+  const calls = reviewCalls(t, operator);
+  const review = (await calls.open(importId, uploaded.changeIds[0]!, 'new')).json();
+  expect((await calls.submit(importId, uploaded.changeIds[0]!, 'new', acceptAll(review))).statusCode).toBe(
+    200,
+  );
+});
+afterAll(() => t.close());
+
+const documents = async (query: string) =>
+  (await t.app.inject({ url: `/api/v1/archives/documents?${query}`, headers: { cookie: operator } })).json();
+
+describe('GET /api/v1/archives/documents', () => {
+  it('groups the changes of one letter, whatever the trainees, and lists the latest dated first', async () => {
+    const all = await documents('');
+    expect(all.Results.map((row: { Requisites: { Number: string } }) => row.Requisites.Number)).toEqual([
+      '345-вх',
+      '18-П',
+      '17-П',
+    ]);
+    const letter = all.Results[2];
+    expect(letter).toMatchObject({
+      Requisites: { Number: '17-П', Date: '2025-03-15' },
+      Organization: null,
+      Import: null,
+      InternCount: 2,
+    });
+    expect(letter.Interns.map((intern: { FullName: string }) => intern.FullName)).toEqual([
+      'Белова Елена Викторовна',
+      'Яковлева Елена Викторовна',
+    ]);
+    expect(all.Results[0]).toMatchObject({
+      Import: { Id: importId },
+      Organization: { Id: sro.id, Name: sro.name },
+      InternCount: 1,
+      Interns: [{ FullName: 'Зуева Мария Сергеевна' }],
+    });
+  });
+
+  it('finds by number, by the SRO’s name and by a range of dates', async () => {
+    expect(
+      (await documents('term=17-п')).Results.map(
+        (row: { Requisites: { Number: string } }) => row.Requisites.Number,
+      ),
+    ).toEqual(['17-П']);
+    expect((await documents('term=северное')).Results).toHaveLength(1);
+    expect(
+      (await documents('from=2025-05-01&to=2025-08-31')).Results.map(
+        (row: { Requisites: { Number: string } }) => row.Requisites.Number,
+      ),
+    ).toEqual(['18-П']);
+    const reversed = await t.app.inject({
+      url: '/api/v1/archives/documents?from=2025-05-01&to=2025-01-01',
+      headers: { cookie: operator },
+    });
+    expect(reversed.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/v1/archives/documents/{id}/changes', () => {
+  it('shows every change made on the document: trainee, section, entry, before and after, who and when', async () => {
+    const letter = (await documents('term=17-п')).Results[0];
+    const response = await t.app.inject({
+      url: `/api/v1/archives/documents/${letter.Id}/changes`,
+      headers: { cookie: operator },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { Document, Changes } = response.json();
+    expect(Document).toMatchObject({ Requisites: { Number: '17-П' }, InternCount: 2 });
+    expect(Changes).toHaveLength(4);
+    expect(Changes[0]).toMatchObject({
+      Intern: { FullName: 'Яковлева Елена Викторовна' },
+      Section: 'PersonalInfo',
+      SectionTitle: 'Персональные данные',
+      Kind: 'initial',
+      KindName: 'Первичное внесение',
+      OperatorName: operatorName,
+      PreviousData: null,
+    });
+    expect(Changes[0].Data).toMatchObject({ LastName: 'Яковлева' });
+    expect(new Set(Changes.map((change: { Section: string }) => change.Section))).toEqual(
+      new Set(['PersonalInfo', 'Internships']),
+    );
+  });
+
+  it('is not found for a protocol that does not exist', async () => {
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/v1/archives/documents/999999/changes',
+          headers: { cookie: operator },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
