@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { StatsScreen } from '@/features/stats/components/stats-screen';
 
-/** Statistics per organization over a period. */
+/** Statistics per SRO over a period. */
 export function StatsRoute() {
-  return <UnderConstruction title="Статистика" />;
+  return <StatsScreen />;
 }
