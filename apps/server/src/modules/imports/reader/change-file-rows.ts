@@ -141,6 +141,10 @@ interface RowDraft {
   /** The entries the row adds to the internship's lists, by list. */
   lists: Partial<Record<ListName, Section>>;
   filled: Set<ChangeFileColumn>;
+  raw: Record<string, string>;
+  notices: string[];
+  hasSupervisor: boolean;
+  newSchool: string | null;
 }
 
 function put(draft: RowDraft, column: ChangeFileColumn, value: unknown) {
@@ -152,10 +156,8 @@ function put(draft: RowDraft, column: ChangeFileColumn, value: unknown) {
   } else setPath(draft.sections[column.section], column.keys, value);
 }
 
-/** Reads one data row into its sections, or lists all its problems. */
-export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: RowContext): ReadRowResult {
-  const problems = new RowProblems(sheetRow.number, context);
-  const draft: RowDraft = {
+function emptyDraft(context: RowContext): RowDraft {
+  return {
     sections: {
       PersonalInfo: copyOf(emptySections.PersonalInfo),
       Supervisor: copyOf(emptySections.Supervisor),
@@ -164,55 +166,62 @@ export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: Row
     },
     lists: {},
     filled: new Set(),
+    raw: {},
+    notices: [],
+    hasSupervisor: false,
+    newSchool: null,
   };
-  const raw: Record<string, string> = {};
-  const notices: string[] = [];
-  let hasSupervisor = false;
-  let newSchool: string | null = null;
+}
 
-  for (const { index, column, schema } of columns) {
-    const value = sheetRow.cells[index];
-    if (!isFilled(value)) continue;
-    const text = cellText(value);
-    raw[column.header] = text;
-    draft.filled.add(column);
-    if (column.section === 'Supervisor') hasSupervisor = true;
-    switch (column.kind) {
-      case 'school': {
-        const school = context.schools.find(text);
-        put(draft, column, school ?? null);
-        if (!school) {
-          newSchool = context.importSchools ? text : null;
-          notices.push(
-            context.importSchools
-              ? noticeMessages.schoolWillBeAdded(text)
-              : noticeMessages.schoolUnknown(text),
-          );
-        }
-        break;
+/** Reads one filled cell into the draft by its column's kind, or records its problem. */
+function readCell(
+  draft: RowDraft,
+  problems: RowProblems,
+  found: FoundColumn,
+  value: CellValue,
+  context: RowContext,
+) {
+  const { column, schema } = found;
+  const text = cellText(value);
+  draft.raw[column.header] = text;
+  draft.filled.add(column);
+  if (column.section === 'Supervisor') draft.hasSupervisor = true;
+  switch (column.kind) {
+    case 'school': {
+      const school = context.schools.find(text);
+      put(draft, column, school ?? null);
+      if (!school) {
+        draft.newSchool = context.importSchools ? text : null;
+        draft.notices.push(
+          context.importSchools ? noticeMessages.schoolWillBeAdded(text) : noticeMessages.schoolUnknown(text),
+        );
       }
-      case 'address':
-      case 'terminationReason': {
-        const index = column.kind === 'address' ? context.addresses : context.terminationReasons;
-        const entry = index.find(text);
-        if (entry) put(draft, column, entry);
-        else {
-          const closest = index.closest(text);
-          problems.add(
-            column,
-            cellMessages.notInDictionary(text, dictionaryName[column.kind], index.size, closest),
-          );
-        }
-        break;
+      break;
+    }
+    case 'address':
+    case 'terminationReason': {
+      const index = column.kind === 'address' ? context.addresses : context.terminationReasons;
+      const entry = index.find(text);
+      if (entry) put(draft, column, entry);
+      else {
+        const closest = index.closest(text);
+        problems.add(
+          column,
+          cellMessages.notInDictionary(text, dictionaryName[column.kind], index.size, closest),
+        );
       }
-      default: {
-        const outcome = context.cellCache.read(column, schema, value, text);
-        if (outcome.ok) put(draft, column, copyOf(outcome.value));
-        else problems.add(column, outcome.problem);
-      }
+      break;
+    }
+    default: {
+      const outcome = context.cellCache.read(column, schema, value, text);
+      if (outcome.ok) put(draft, column, copyOf(outcome.value));
+      else problems.add(column, outcome.problem);
     }
   }
+}
 
+/** The rules that join fields, run once every cell is read: required columns, then section by section. */
+function checkRow(draft: RowDraft, columns: FoundColumn[], context: RowContext, problems: RowProblems) {
   // Every rule below names a field of the template, so its column exists.
   const at = (section: ChangeFileSection, path: string) => context.columnAt(section, path)!;
   const isFilledAt = (section: ChangeFileSection, path: string) => draft.filled.has(at(section, path));
@@ -221,10 +230,23 @@ export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: Row
   }
   const { PersonalInfo, Supervisor, Internship, InternshipSteps } = draft.sections;
   checkPerson(PersonalInfo, context.today, problems, at);
-  if (hasSupervisor) checkSupervisor(Supervisor, isFilledAt, problems, at);
+  if (draft.hasSupervisor) checkSupervisor(Supervisor, isFilledAt, problems, at);
   checkInternship(Internship, draft.lists, isFilledAt, problems, at);
   checkSteps(InternshipSteps, problems, at);
+}
 
+/** Reads one data row into its sections, or lists all its problems. */
+export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: RowContext): ReadRowResult {
+  const problems = new RowProblems(sheetRow.number, context);
+  const draft = emptyDraft(context);
+  for (const found of columns) {
+    const value = sheetRow.cells[found.index];
+    if (isFilled(value)) readCell(draft, problems, found, value, context);
+  }
+  checkRow(draft, columns, context, problems);
+
+  const { PersonalInfo, Supervisor, Internship, InternshipSteps } = draft.sections;
+  const { newSchool } = draft;
   const identity = {
     snils: (PersonalInfo.Snils as string | null) ?? null,
     registryNumber: (Internship.RegistryNumber as string | null) ?? null,
@@ -235,11 +257,11 @@ export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: Row
     row: {
       rowNumber: sheetRow.number,
       PersonalInfo: PersonalInfo as PersonalInfo,
-      Supervisors: hasSupervisor ? [Supervisor as Supervisor] : [],
+      Supervisors: draft.hasSupervisor ? [Supervisor as Supervisor] : [],
       Internship: Internship as Internship,
       InternshipSteps: InternshipSteps as InternshipSteps,
-      raw,
-      notices,
+      raw: draft.raw,
+      notices: draft.notices,
     },
     problems: [],
     identity,

@@ -16,6 +16,7 @@ import {
   type SheetLimits,
   type SheetRow,
 } from './sheet-grid.js';
+import { Biff, Segments, records, withContinues } from './xls-records.js';
 
 /*
  * Reads the data sheet of a BIFF8 Workbook stream (Excel 97–2003 .xls), record by record (MS-XLS §2.4):
@@ -29,28 +30,8 @@ import {
 
 const DATA_SHEET_NAME = 'данные';
 
-/** The record types read (MS-XLS §2.3). */
-export const Biff = {
-  Formula: 0x0006,
-  Eof: 0x000a,
-  DateMode: 0x0022,
-  FilePass: 0x002f,
-  Continue: 0x003c,
-  BoundSheet: 0x0085,
-  MulRk: 0x00bd,
-  Xf: 0x00e0,
-  MergeCells: 0x00e5,
-  Sst: 0x00fc,
-  LabelSst: 0x00fd,
-  Dimensions: 0x0200,
-  Number: 0x0203,
-  Label: 0x0204,
-  BoolErr: 0x0205,
-  String: 0x0207,
-  Rk: 0x027e,
-  Format: 0x041e,
-  Bof: 0x0809,
-} as const;
+// The tests' BIFF8 writer builds its records from the same types.
+export { Biff };
 
 /** Error codes of BIFF error cells (MS-XLS §2.5.10). */
 export const BIFF_ERROR_CODES: Record<number, string> = {
@@ -93,24 +74,6 @@ export function readXlsSheet(stream: Buffer, limits: SheetLimits): SheetGrid {
     throw damaged(`xls: sheet ${sheet.name} does not begin with BOF`);
   }
   return readSheet(stream, sheet.offset, globals, limits);
-}
-
-/**
- * The records from `offset` on: type, where the body starts, its size. The reader stops at the EOF that
- * closes its substream; running out of records before it means the stream is cut.
- */
-export function* records(
-  stream: Buffer,
-  offset: number,
-): Generator<[type: number, body: number, size: number]> {
-  for (let at = offset; at + 4 <= stream.length;) {
-    const type = stream.readUInt16LE(at);
-    const size = stream.readUInt16LE(at + 2);
-    const body = at + 4;
-    if (body + size > stream.length) throw damaged(`xls: record 0x${type.toString(16)} at ${at} is cut`);
-    yield [type, body, size];
-    at = body + size;
-  }
 }
 
 const cutStream = () => damaged('xls: substream without EOF');
@@ -204,123 +167,166 @@ function chooseSheet(sheets: SheetEntry[]): SheetEntry {
 }
 
 /** The cells of one sheet substream, kept by row as they are met, and its merged ranges. */
-function readSheet(stream: Buffer, offset: number, globals: Globals, limits: SheetLimits): SheetGrid {
-  const byRow: (SheetRow | undefined)[] = [];
-  const merges: CellRange[] = [];
-  const isDateStyle: (boolean | undefined)[] = [];
+class SheetCells {
+  private readonly byRow: (SheetRow | undefined)[] = [];
+  readonly merges: CellRange[] = [];
+  private readonly isDateStyle: (boolean | undefined)[] = [];
+  private rowCount = 0;
   // A string formula's text comes in the STRING record after it.
-  let stringFormula: { row: number; column: number } | null = null;
-  let rowCount = 0;
-  let depth = 0;
+  stringFormula: { row: number; column: number } | null = null;
 
-  const put = (row: number, column: number, value: CellValue) => {
+  constructor(
+    readonly stream: Buffer,
+    private readonly globals: Globals,
+    readonly limits: SheetLimits,
+  ) {}
+
+  u16(at: number): number {
+    return this.stream.readUInt16LE(at);
+  }
+
+  put(row: number, column: number, value: CellValue) {
     if (!isFilled(value)) return;
-    let sheetRow = byRow[row];
+    let sheetRow = this.byRow[row];
     if (!sheetRow) {
-      byRow[row] = sheetRow = { number: row + 1, cells: [] };
-      if (++rowCount % 1000 === 0) trackHeap();
+      this.byRow[row] = sheetRow = { number: row + 1, cells: [] };
+      if (++this.rowCount % 1000 === 0) trackHeap();
     }
-    keepCell(sheetRow, column, value, limits);
-  };
-  const number = (style: number, value: number): CellValue => {
-    let isDate = isDateStyle[style];
-    if (isDate === undefined) {
-      const format = globals.styleFormats[style] ?? 0;
-      isDateStyle[style] = isDate = isDateFormat(format, globals.customFormats.get(format));
-    }
-    const iso = isDate ? excelSerialToIso(value, globals.date1904) : null;
-    return iso ? new SheetDate(iso) : value;
-  };
-  const u16 = (at: number) => stream.readUInt16LE(at);
+    keepCell(sheetRow, column, value, this.limits);
+  }
 
+  /** A number as its cell style shows it: a date under a date format, else the number. */
+  number(style: number, value: number): CellValue {
+    let isDate = this.isDateStyle[style];
+    if (isDate === undefined) {
+      const format = this.globals.styleFormats[style] ?? 0;
+      this.isDateStyle[style] = isDate = isDateFormat(format, this.globals.customFormats.get(format));
+    }
+    const iso = isDate ? excelSerialToIso(value, this.globals.date1904) : null;
+    return iso ? new SheetDate(iso) : value;
+  }
+
+  sharedString(index: number): string {
+    const text = this.globals.strings[index];
+    if (text === undefined) throw damaged(`xls: shared string ${index}`);
+    return text;
+  }
+
+  grid(): SheetGrid {
+    return { rows: this.byRow.filter((row): row is SheetRow => row !== undefined), merges: this.merges };
+  }
+}
+
+/** The chosen sheet's substream, from its BOF to the EOF that closes it, into a grid. */
+function readSheet(stream: Buffer, offset: number, globals: Globals, limits: SheetLimits): SheetGrid {
+  const cells = new SheetCells(stream, globals, limits);
+  let depth = 0;
   for (const [type, body, size] of records(stream, offset)) {
     // Charts and other objects embed substreams of their own, each from its BOF to its EOF.
     if (type === Biff.Bof) depth++;
-    else if (type === Biff.Eof && --depth === 0) {
-      return { rows: byRow.filter((row): row is SheetRow => row !== undefined), merges };
-    }
-    if (depth !== 1) continue;
-    switch (type) {
-      case Biff.Dimensions:
-        if (size >= 12) checkDimensions(stream.readUInt32LE(body + 4), u16(body + 10), limits);
-        break;
-      case Biff.LabelSst:
-        if (size >= 10) {
-          const index = stream.readUInt32LE(body + 6);
-          const text = globals.strings[index];
-          if (text === undefined) throw damaged(`xls: shared string ${index}`);
-          put(u16(body), u16(body + 2), text);
-        }
-        break;
-      case Biff.Label:
-        if (size >= 9) {
-          const text = new Segments(stream, body + 6, body + size);
-          put(u16(body), u16(body + 2), text.unicodeString(text.u16()));
-        }
-        break;
-      case Biff.Number:
-        if (size >= 14) put(u16(body), u16(body + 2), number(u16(body + 4), stream.readDoubleLE(body + 6)));
-        break;
-      case Biff.Rk:
-        if (size >= 10) put(u16(body), u16(body + 2), number(u16(body + 4), rkValue(stream, body + 6)));
-        break;
-      case Biff.MulRk: {
-        // The row, the first column, six bytes (style and RK) per cell, the last column.
-        let column = size >= 4 ? u16(body + 2) : 0;
-        for (let at = body + 4; at + 6 <= body + size - 2; at += 6, column++) {
-          put(u16(body), column, number(u16(at), rkValue(stream, at + 2)));
-        }
-        break;
-      }
-      case Biff.BoolErr:
-        if (size >= 8) {
-          const value = stream[body + 6]!;
-          put(u16(body), u16(body + 2), stream[body + 7] ? errorOf(value) : value !== 0);
-        }
-        break;
-      case Biff.Formula: {
-        if (size < 14) break;
-        const [row, column] = [u16(body), u16(body + 2)];
-        // A cached number fills all eight bytes; other results mark their last two bytes 0xFFFF.
-        if (u16(body + 12) !== 0xffff) {
-          put(row, column, number(u16(body + 4), stream.readDoubleLE(body + 6)));
-          break;
-        }
-        const value = stream[body + 8]!;
-        switch (stream[body + 6]) {
-          case 0:
-            stringFormula = { row, column };
-            break;
-          case 1:
-            put(row, column, value !== 0);
-            break;
-          case 2:
-            put(row, column, errorOf(value));
-            break;
-        }
-        break;
-      }
-      case Biff.String:
-        if (stringFormula && size >= 3) {
-          const text = withContinues(stream, body, size);
-          put(stringFormula.row, stringFormula.column, text.unicodeString(text.u16()));
-        }
-        stringFormula = null;
-        break;
-      case Biff.MergeCells: {
-        const count = size >= 2 ? u16(body) : 0;
-        for (let i = 0, at = body + 2; i < count && at + 8 <= body + size; i++, at += 8) {
-          const top = u16(at) + 1;
-          // Merges matter only where the header is looked for.
-          if (top <= HEADER_SEARCH_ROWS) {
-            merges.push({ top, bottom: u16(at + 2) + 1, left: u16(at + 4), right: u16(at + 6) });
-          }
-        }
-        break;
-      }
-    }
+    else if (type === Biff.Eof && --depth === 0) return cells.grid();
+    if (depth === 1) readSheetRecord(cells, type, body, size);
   }
   throw cutStream();
+}
+
+/** One record of the sheet's own substream; records of no interest are stepped over. */
+function readSheetRecord(cells: SheetCells, type: number, body: number, size: number) {
+  const { stream } = cells;
+  const u16 = (at: number) => stream.readUInt16LE(at);
+  switch (type) {
+    case Biff.Dimensions:
+      if (size >= 12) checkDimensions(stream.readUInt32LE(body + 4), u16(body + 10), cells.limits);
+      break;
+    case Biff.LabelSst:
+      if (size >= 10) cells.put(u16(body), u16(body + 2), cells.sharedString(stream.readUInt32LE(body + 6)));
+      break;
+    case Biff.Label:
+      if (size >= 9) {
+        const text = new Segments(stream, body + 6, body + size);
+        cells.put(u16(body), u16(body + 2), text.unicodeString(text.u16()));
+      }
+      break;
+    case Biff.Number:
+      if (size >= 14) {
+        cells.put(u16(body), u16(body + 2), cells.number(u16(body + 4), stream.readDoubleLE(body + 6)));
+      }
+      break;
+    case Biff.Rk:
+      if (size >= 10)
+        cells.put(u16(body), u16(body + 2), cells.number(u16(body + 4), rkValue(stream, body + 6)));
+      break;
+    case Biff.MulRk:
+      readMulRk(cells, body, size);
+      break;
+    case Biff.BoolErr:
+      if (size >= 8) {
+        const value = stream[body + 6]!;
+        cells.put(u16(body), u16(body + 2), stream[body + 7] ? errorOf(value) : value !== 0);
+      }
+      break;
+    case Biff.Formula:
+      if (size >= 14) readFormula(cells, body);
+      break;
+    case Biff.String:
+      if (cells.stringFormula && size >= 3) {
+        const text = withContinues(stream, body, size);
+        cells.put(cells.stringFormula.row, cells.stringFormula.column, text.unicodeString(text.u16()));
+      }
+      cells.stringFormula = null;
+      break;
+    case Biff.MergeCells:
+      readMerges(cells, body, size);
+      break;
+  }
+}
+
+/** The row, the first column, six bytes (style and RK) per cell, the last column. */
+function readMulRk(cells: SheetCells, body: number, size: number) {
+  const { stream } = cells;
+  let column = size >= 4 ? cells.u16(body + 2) : 0;
+  for (let at = body + 4; at + 6 <= body + size - 2; at += 6, column++) {
+    cells.put(cells.u16(body), column, cells.number(cells.u16(at), rkValue(stream, at + 2)));
+  }
+}
+
+/** A formula's cached result; a string's text waits for the STRING record that follows. */
+function readFormula(cells: SheetCells, body: number) {
+  const { stream } = cells;
+  const [row, column] = [cells.u16(body), cells.u16(body + 2)];
+  // A cached number fills all eight bytes; other results mark their last two bytes 0xFFFF.
+  if (cells.u16(body + 12) !== 0xffff) {
+    cells.put(row, column, cells.number(cells.u16(body + 4), stream.readDoubleLE(body + 6)));
+    return;
+  }
+  const value = stream[body + 8]!;
+  switch (stream[body + 6]) {
+    case 0:
+      cells.stringFormula = { row, column };
+      break;
+    case 1:
+      cells.put(row, column, value !== 0);
+      break;
+    case 2:
+      cells.put(row, column, errorOf(value));
+      break;
+  }
+}
+
+function readMerges(cells: SheetCells, body: number, size: number) {
+  const count = size >= 2 ? cells.u16(body) : 0;
+  for (let i = 0, at = body + 2; i < count && at + 8 <= body + size; i++, at += 8) {
+    const top = cells.u16(at) + 1;
+    // Merges matter only where the header is looked for.
+    if (top <= HEADER_SEARCH_ROWS) {
+      cells.merges.push({
+        top,
+        bottom: cells.u16(at + 2) + 1,
+        left: cells.u16(at + 4),
+        right: cells.u16(at + 6),
+      });
+    }
+  }
 }
 
 /** The declared size of the sheet, so that one that says it is too big is refused before its cells. */
@@ -350,118 +356,4 @@ function rkValue(stream: Buffer, at: number): number {
     value = rkBuffer.readDoubleLE(0);
   }
   return rk & 0x01 ? value / 100 : value;
-}
-
-/** A record's body with the CONTINUE records that follow it, read as one. */
-function withContinues(stream: Buffer, body: number, size: number): Segments {
-  const segments = new Segments(stream, body, body + size);
-  for (let at = body + size; at + 4 <= stream.length && stream.readUInt16LE(at) === Biff.Continue;) {
-    const start = at + 4;
-    const end = Math.min(start + stream.readUInt16LE(at + 2), stream.length);
-    segments.add(start, end);
-    at = end;
-  }
-  return segments;
-}
-
-/**
- * A record's body and its CONTINUE records read as one: a string's characters may run on into the next
- * CONTINUE record, which then begins with a fresh flags byte saying whether they are one or two bytes each.
- */
-class Segments {
-  private readonly parts: [start: number, end: number][] = [];
-  private part = 0;
-  private at: number;
-  private end: number;
-
-  constructor(
-    private readonly stream: Buffer,
-    start: number,
-    end: number,
-  ) {
-    this.parts.push([start, end]);
-    this.at = start;
-    this.end = end;
-  }
-
-  add(start: number, end: number) {
-    this.parts.push([start, end]);
-  }
-
-  atEnd(): boolean {
-    while (this.at >= this.end) if (!this.nextPart()) return true;
-    return false;
-  }
-
-  private nextPart(): boolean {
-    const next = this.parts[this.part + 1];
-    if (!next) return false;
-    this.part++;
-    [this.at, this.end] = next;
-    return true;
-  }
-
-  private need(bytes: number) {
-    if (this.atEnd() || this.at + bytes > this.end) throw damaged('xls: string data is cut');
-  }
-
-  u8(): number {
-    this.need(1);
-    return this.stream[this.at++]!;
-  }
-
-  u16(): number {
-    this.need(2);
-    const value = this.stream.readUInt16LE(this.at);
-    this.at += 2;
-    return value;
-  }
-
-  u32(): number {
-    this.need(4);
-    const value = this.stream.readUInt32LE(this.at);
-    this.at += 4;
-    return value;
-  }
-
-  /** Steps over bytes that may run across records (rich-text runs, phonetic data). */
-  skip(bytes: number) {
-    for (let left = bytes; left > 0;) {
-      if (this.atEnd()) throw damaged('xls: string data is cut');
-      const step = Math.min(left, this.end - this.at);
-      this.at += step;
-      left -= step;
-    }
-  }
-
-  /** An XLUnicodeString's flags and characters, its count read already (MS-XLS §2.5.294). */
-  unicodeString(count: number): string {
-    return this.characters(count, this.u8() & 0x01);
-  }
-
-  /** An XLUnicodeRichExtendedString of the shared string table, without its formatting (MS-XLS §2.5.293). */
-  richString(): string {
-    const count = this.u16();
-    const flags = this.u8();
-    const runs = flags & 0x08 ? this.u16() : 0;
-    const phonetic = flags & 0x04 ? this.u32() : 0;
-    const text = this.characters(count, flags & 0x01);
-    this.skip(runs * 4 + phonetic);
-    return text;
-  }
-
-  private characters(count: number, wide: number): string {
-    let text = '';
-    for (let left = count; ;) {
-      const width = wide ? 2 : 1;
-      const fits = Math.min(left, Math.floor((this.end - this.at) / width));
-      text += this.stream.toString(wide ? 'utf16le' : 'latin1', this.at, this.at + fits * width);
-      this.at += fits * width;
-      left -= fits;
-      if (left === 0) return text;
-      // The next record goes on with the characters after its own flags byte; an empty one is damage.
-      if (!this.nextPart() || this.at >= this.end) throw damaged('xls: string data is cut');
-      wide = this.stream[this.at++]! & 0x01;
-    }
-  }
 }

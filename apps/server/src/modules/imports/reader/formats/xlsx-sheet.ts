@@ -20,6 +20,7 @@ import {
   type SheetRow,
 } from './sheet-grid.js';
 import { inflateEntry, type ZipArchive, type ZipEntry } from './zip-archive.js';
+import { attributeOf, decodeText, decodeXml, prefixOf, readAttributes, textChunks } from './xlsx-xml.js';
 
 /*
  * Reads one worksheet of an .xlsx: the package's relationships lead to the workbook, its sheet, shared
@@ -31,7 +32,6 @@ import { inflateEntry, type ZipArchive, type ZipEntry } from './zip-archive.js';
  */
 
 const DATA_SHEET_NAME = 'данные';
-const CHUNK_BYTES = 1 << 20;
 
 interface Relationship {
   id: string;
@@ -140,33 +140,6 @@ function chooseSheet(workbookXml: string, rels: Relationship[]): string {
   return chosen.rel.target;
 }
 
-function readAttributes(text: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of text.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    attributes.set(match[1]!, decodeXml(match[2] ?? match[3] ?? ''));
-  }
-  return attributes;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML's five entities and character references; anything else is left as written. */
-function decodeXml(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);/g, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name]!;
-    const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
-/** Text of a string item: XML entities, then the `_x000D_` escapes Office writes for control characters. */
-function decodeText(text: string): string {
-  const decoded = decodeXml(text);
-  if (!decoded.includes('_x')) return decoded;
-  return decoded.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /**
  * The sheet's declared size from its `<dimension>`, read from the first kilobytes of the part without
  * unpacking the rest, so a sheet that says it has a million rows is refused before it is inflated.
@@ -194,23 +167,6 @@ function checkDimension(bytes: Uint8Array, entry: ZipEntry, limits: SheetLimits)
       fileMessages.tooManyColumns(last.column + 1, limits.maxColumns),
     ]);
   }
-}
-
-/** Text chunks of a part, each ending just after a closing tag, so no element of that kind is ever cut. */
-function* textChunks(data: Buffer, closingTag: string): Generator<string> {
-  const boundary = Buffer.from(closingTag);
-  for (let start = 0; start < data.length;) {
-    const found = start + CHUNK_BYTES < data.length ? data.indexOf(boundary, start + CHUNK_BYTES) : -1;
-    const end = found === -1 ? data.length : found + boundary.length;
-    yield data.toString('utf8', start, end);
-    start = end;
-  }
-}
-
-/** The prefix the part's writer uses for the SpreadsheetML namespace (`x:` in some generators), or ''. */
-function prefixOf(data: Buffer, rootElement: string): string {
-  const head = data.toString('utf8', 0, 4096);
-  return new RegExp(`<([\\w.-]+:)?${rootElement}\\b`).exec(head)?.[1] ?? '';
 }
 
 function readSharedStrings(bytes: Uint8Array, zip: ZipArchive, path: string): string[] {
@@ -352,29 +308,6 @@ function cellColumn(ref: string | undefined, previousColumn: number): number {
   const column = columnOfReference(ref);
   if (column < 0) throw damaged(`xlsx: cell reference ${ref}`);
   return column;
-}
-
-const spacedPatterns = new Map<string, RegExp>();
-
-/** Whether the attribute is written with other spacing than ` name=`, such as `name = "…"` or a tab. */
-function unusuallySpaced(name: string): RegExp {
-  let pattern = spacedPatterns.get(name);
-  if (!pattern) spacedPatterns.set(name, (pattern = new RegExp(`\\s${name}\\s*=`)));
-  return pattern;
-}
-
-/**
- * One attribute of a row or cell tag, the hot path of the scan: found by its name between spaces and
- * quotes, without building every attribute; any other spacing falls back to the full parse.
- */
-function attributeOf(attributes: string, name: string): string | undefined {
-  const at = attributes.indexOf(` ${name}=`);
-  if (at === -1)
-    return unusuallySpaced(name).test(attributes) ? readAttributes(attributes).get(name) : undefined;
-  const quote = attributes[at + name.length + 2];
-  const start = at + name.length + 3;
-  const end = attributes.indexOf(quote!, start);
-  return end === -1 ? undefined : attributes.slice(start, end);
 }
 
 function readRange(ref: string): CellRange | null {
