@@ -56,7 +56,11 @@ import { registerInputGuard } from './plugins/input-guard.js';
  */
 
 /** The services every other module may need, built once. */
-function createServices({ database, config, mailer }: AppDeps) {
+export function createServices({
+  database,
+  config,
+  mailer,
+}: Pick<AppDeps, 'database' | 'config' | 'mailer'>) {
   const { db } = database;
   const organizations = createOrganizationService(createOrganizationRepository(db));
   const schools = createSchoolService(createSchoolRepository(db));
@@ -116,7 +120,7 @@ async function registerImports(
   services: Services,
 ) {
   await app.register(fastifyMultipart);
-  const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(database.db));
+  const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(services));
   // Only a listening server keeps a reader worker waiting; tests that inject requests start theirs per file.
   app.addHook('onListen', async () => void reader.warm());
   app.addHook('onClose', () => reader.close());
@@ -125,6 +129,8 @@ async function registerImports(
     repo: createImportsRepository(database.db),
     files: createFileStore(database.db),
     imports: services.imports,
+    organizations: services.organizations,
+    schools: services.schools,
     readChangeFile: (request) => reader.read(request),
     deadlineWorkingDays: config.uploads.deadlineWorkingDays,
     log: logger,

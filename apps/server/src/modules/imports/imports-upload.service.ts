@@ -1,8 +1,6 @@
 import { texts, type ImportListItem, type NamedRef } from '@registry/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations, schools } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import type { CurrentAccount } from '../../lib/session.js';
@@ -14,6 +12,8 @@ import { isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from './file-store.js';
 import type { ImportsRepository } from './imports.repository.js';
 import type { ImportsService } from './imports.service.js';
+import type { OrganizationService } from '../organization/organization.service.js';
+import type { SchoolService } from '../school/school.service.js';
 import type { UploadedFile } from './upload-parts.js';
 
 export const uploadRules = {
@@ -85,125 +85,124 @@ function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<Docume
  * 'Импортировать учебные заведения': the schools a file names that the dictionary lacks are added to it, and
  * the rows that name them point to the new entries. Runs inside the upload's transaction.
  */
-async function addNewSchools(tx: Db, names: string[], rows: PackedRows): Promise<PackedRows> {
+async function addNewSchools(deps: UploadDeps, tx: Db, names: string[], rows: PackedRows) {
   if (names.length === 0) return rows;
-  await tx
-    .insert(schools)
-    .values(names.map((name) => ({ name })))
-    .onConflictDoNothing();
-  const added = new Map<string, NamedRef>();
-  for (const name of names) {
-    const [row] = await tx
-      .select({ id: schools.id, name: schools.name })
-      .from(schools)
-      .where(sql`registry_name_key(${schools.name}) = registry_name_key(${name})`);
-    if (row) added.set(dictionaryKey(name), { Id: row.id, Name: row.name });
-  }
-  return withSchools(rows, added);
+  const found = await deps.schools.addMissing(tx, names);
+  return withSchools(rows, new Map(found.map((school) => [dictionaryKey(school.Name), school])));
 }
 
-export function createImportsUploadService(deps: {
+interface UploadDeps {
   db: Db;
   repo: ImportsRepository;
   files: FileStore;
   imports: ImportsService;
+  organizations: OrganizationService;
+  schools: SchoolService;
   readChangeFile: ChangeFileReader['read'];
   deadlineWorkingDays: number;
   clock?: () => Date;
   log?: FastifyBaseLogger;
-}) {
-  const { db, repo, files, readChangeFile, log } = deps;
-  const clock = deps.clock ?? (() => new Date());
+}
 
-  async function organizationOf(id: number) {
-    const [row] = await db
-      .select({ id: organizations.id, name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, id));
-    if (!row)
-      throw new AppError(400, texts.invalidRequest, [`«organizationId»: ${uploadRules.unknownOrganization}`]);
-    return { Id: row.id, Name: row.name };
-  }
+interface ImportInput {
+  account: CurrentAccount;
+  organizationId: number;
+  excel: UploadedFile | undefined;
+  documents: Partial<Record<DocumentField, NewFile>>;
+  importSchools: boolean;
+  requisites: { number: string | null; date: string | null };
+  organizationRequisites: { number: string | null; date: string | null };
+}
 
-  /** Reads the change file, then stores the import, its files and its rows in one transaction, or nothing. */
-  async function createImport(input: {
-    account: CurrentAccount;
-    organizationId: number;
-    excel: UploadedFile | undefined;
-    documents: Partial<Record<DocumentField, NewFile>>;
-    importSchools: boolean;
-    requisites: { number: string | null; date: string | null };
-    organizationRequisites: { number: string | null; date: string | null };
-  }): Promise<ImportListItem> {
-    if (!input.excel || input.excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
-    const organization = await organizationOf(input.organizationId);
-    // The calendar is read while the worker reads the file.
-    const [result, holidays] = await Promise.all([
-      readChangeFile({
-        bytes: input.excel.content,
-        name: input.excel.name,
-        organization,
-        importSchools: input.importSchools,
-      }),
-      repo.holidays(),
-    ]);
-    if (!result.ok) {
-      log?.info(
-        { kind: result.kind, detail: result.detail, elapsedMs: result.elapsedMs },
-        'change file refused',
-      );
-      throw new AppError(400, uploadRules.refused, result.problems);
-    }
-    const rowCount = packedCount(result.rows);
-    log?.info(
-      { rows: rowCount, elapsedMs: result.elapsedMs, heapPeakMb: result.heapPeakMb },
-      'change file read',
+async function organizationOf(deps: UploadDeps, id: number): Promise<NamedRef> {
+  const organization = await deps.organizations.find(id);
+  if (!organization)
+    throw new AppError(400, texts.invalidRequest, [`«organizationId»: ${uploadRules.unknownOrganization}`]);
+  return { Id: organization.Id, Name: organization.Name };
+}
+
+/** Reads the change file, and the calendar meanwhile; refuses the upload with the reader's problems. */
+async function readUpload(
+  deps: UploadDeps,
+  excel: UploadedFile,
+  organization: NamedRef,
+  importSchools: boolean,
+) {
+  const [result, holidays] = await Promise.all([
+    deps.readChangeFile({ bytes: excel.content, name: excel.name, organization, importSchools }),
+    deps.repo.holidays(),
+  ]);
+  if (!result.ok) {
+    deps.log?.info(
+      { kind: result.kind, detail: result.detail, elapsedMs: result.elapsedMs },
+      'change file refused',
     );
-    if (rowCount === 0) throw new AppError(400, uploadRules.noRows);
-
-    const uploadedAt = clock();
-    const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, holidays);
-    const id = await db.transaction(async (tx) => {
-      const rows = input.importSchools
-        ? await addNewSchools(tx, result.newSchools, result.rows)
-        : result.rows;
-      const fileId = await files.store(tx, {
-        ...input.excel!,
-        extension: result.extension,
-        contentType: result.extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE,
-      });
-      const documentIds: Partial<Record<DocumentField, number>> = {};
-      for (const field of documentFields) {
-        const document = input.documents[field];
-        if (document) documentIds[field] = await files.store(tx, document);
-      }
-      const importId = await repo.insertImport(tx, {
-        headers: result.headers,
-        organizationId: organization.Id,
-        importedById: input.account.id,
-        importedAt: uploadedAt,
-        deadlineAt,
-        importSchools: input.importSchools,
-        fileId,
-        protocolFileId: documentIds.protocol ?? null,
-        protocolSignatureFileId: documentIds.protocolSignature ?? null,
-        letterFileId: documentIds.letter ?? null,
-        letterSignatureFileId: documentIds.letterSignature ?? null,
-        number: input.requisites.number,
-        date: input.requisites.date,
-        organizationNumber: input.organizationRequisites.number,
-        organizationDate: input.organizationRequisites.date,
-        rowCount,
-        pendingCount: rowCount,
-        notices: result.notices,
-      });
-      await repo.insertChanges(tx, importId, rows);
-      return importId;
-    });
-    // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
-    return deps.imports.summary(id, input.account);
+    throw new AppError(400, uploadRules.refused, result.problems);
   }
+  const rowCount = packedCount(result.rows);
+  deps.log?.info(
+    { rows: rowCount, elapsedMs: result.elapsedMs, heapPeakMb: result.heapPeakMb },
+    'change file read',
+  );
+  if (rowCount === 0) throw new AppError(400, uploadRules.noRows);
+  return { read: result, rowCount, holidays };
+}
 
+type ReadUpload = Awaited<ReturnType<typeof readUpload>>;
+
+/** Stores the import, its files and its rows in one transaction, or nothing; answers the import's id. */
+function storeImport(deps: UploadDeps, input: ImportInput, organization: NamedRef, upload: ReadUpload) {
+  const { read, rowCount } = upload;
+  const uploadedAt = (deps.clock ?? (() => new Date()))();
+  const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, upload.holidays);
+  return deps.db.transaction(async (tx) => {
+    const rows = input.importSchools ? await addNewSchools(deps, tx, read.newSchools, read.rows) : read.rows;
+    const fileId = await deps.files.store(tx, {
+      ...input.excel!,
+      extension: read.extension,
+      contentType: read.extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE,
+    });
+    const documentIds: Partial<Record<DocumentField, number>> = {};
+    for (const field of documentFields) {
+      const document = input.documents[field];
+      if (document) documentIds[field] = await deps.files.store(tx, document);
+    }
+    const importId = await deps.repo.insertImport(tx, {
+      headers: read.headers,
+      organizationId: organization.Id,
+      importedById: input.account.id,
+      importedAt: uploadedAt,
+      deadlineAt,
+      importSchools: input.importSchools,
+      fileId,
+      protocolFileId: documentIds.protocol ?? null,
+      protocolSignatureFileId: documentIds.protocolSignature ?? null,
+      letterFileId: documentIds.letter ?? null,
+      letterSignatureFileId: documentIds.letterSignature ?? null,
+      number: input.requisites.number,
+      date: input.requisites.date,
+      organizationNumber: input.organizationRequisites.number,
+      organizationDate: input.organizationRequisites.date,
+      rowCount,
+      pendingCount: rowCount,
+      notices: read.notices,
+    });
+    await deps.repo.insertChanges(tx, importId, rows);
+    return importId;
+  });
+}
+
+/** Reads the change file, then stores the import, its files and its rows in one transaction, or nothing. */
+async function createImport(deps: UploadDeps, input: ImportInput): Promise<ImportListItem> {
+  if (!input.excel || input.excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
+  const organization = await organizationOf(deps, input.organizationId);
+  const upload = await readUpload(deps, input.excel, organization, input.importSchools);
+  const id = await storeImport(deps, input, organization, upload);
+  // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
+  return deps.imports.summary(id, input.account);
+}
+
+export function createImportsUploadService(deps: UploadDeps) {
   return {
     /** An operator's upload: the SRO chosen, the Excel file, optional incoming requisites. */
     async uploadByOperator(
@@ -211,7 +210,7 @@ export function createImportsUploadService(deps: {
       data: { importSchools: boolean; organizationId: number; number?: string | null; date?: string | null },
       excel: UploadedFile | undefined,
     ) {
-      return createImport({
+      return createImport(deps, {
         account,
         organizationId: data.organizationId,
         excel,
@@ -230,7 +229,7 @@ export function createImportsUploadService(deps: {
     ) {
       if (!account.organization) throw new AppError(403, uploadRules.noOrganization);
       const documents = checkDocuments(files);
-      return createImport({
+      return createImport(deps, {
         account,
         organizationId: account.organization.id,
         excel: files.get('file'),

@@ -63,6 +63,12 @@ export function createOrganizationService(repo: OrganizationRepository) {
       return toPaged(await repo.search(query.term, query.page), toOrganization);
     },
 
+    /** The SRO, or null when there is none with this id. */
+    async find(id: number): Promise<Organization | null> {
+      const row = await repo.findById(id);
+      return row ? toOrganization(row) : null;
+    },
+
     async all(): Promise<Organization[]> {
       return (await repo.all()).map(toOrganization);
     },

@@ -50,6 +50,24 @@ export function createSchoolRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Adds the names the dictionary lacks, however spelt, inside the caller's transaction, and returns the
+     * schools of all the names: two queries whatever their number.
+     */
+    async addMissing(tx: Db, names: string[]): Promise<SchoolRow[]> {
+      if (names.length === 0) return [];
+      await tx
+        .insert(schools)
+        .values(names.map((name) => ({ name })))
+        .onConflictDoNothing();
+      return tx
+        .select(columns)
+        .from(schools)
+        .where(
+          sql`registry_name_key(${schools.name}) in (select registry_name_key(name) from unnest(${sql.param(names)}::text[]) as name)`,
+        );
+    },
+
     async update(id: number, name: string): Promise<SchoolRow | null> {
       const [row] = await db.update(schools).set({ name }).where(eq(schools.id, id)).returning(columns);
       return row ?? null;

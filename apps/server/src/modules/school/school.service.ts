@@ -1,4 +1,5 @@
 import type { School, SchoolRequest, SearchQuery } from '@registry/shared';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { toPaged } from '../../lib/search.js';
@@ -33,6 +34,11 @@ export function createSchoolService(repo: SchoolRepository) {
 
     create(request: SchoolRequest): Promise<School> {
       return save(request.Name, () => repo.insert(request.Name));
+    },
+
+    /** Adds the schools a change file names that the dictionary lacks, in the upload's transaction. */
+    async addMissing(tx: Db, names: string[]): Promise<School[]> {
+      return (await repo.addMissing(tx, names)).map(toSchool);
     },
 
     update(id: number, request: SchoolRequest): Promise<School> {

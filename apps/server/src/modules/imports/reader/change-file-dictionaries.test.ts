@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../../../api.js';
+import { loadConfig } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import { dictionaryEntries, schools } from '../../../db/schema/index.js';
+import { createRecordingMailer } from '../../../test/build-test-app.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { createDictionarySource } from './change-file-dictionaries.js';
 import { dictionaryKey } from './dictionary-match.js';
@@ -13,13 +16,18 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('the dictionaries a change file is read against', () => {
-  it('come from the database as the reader’s lists', async () => {
+  it('come from the database, through the app’s services, as the reader’s lists', async () => {
     const [school] = await database.db.insert(schools).values({ name: 'Колледж геодезии' }).returning();
     const [address] = await database.db
       .insert(dictionaryEntries)
       .values({ code: 'addresses', value: 'г. Тула, ул. Ленина, д. 1' })
       .returning();
-    const dictionaries = await createDictionarySource(database.db).load();
+    const services = createServices({
+      database,
+      config: loadConfig({ DATA_DIR: '/nonexistent-test-data' }),
+      mailer: createRecordingMailer(),
+    });
+    const dictionaries = await createDictionarySource(services).load();
     expect(dictionaries.schools).toContainEqual({ Id: school!.id, Name: 'Колледж геодезии' });
     expect(dictionaries.addresses).toContainEqual({ Id: address!.id, Value: 'г. Тула, ул. Ленина, д. 1' });
     expect(dictionaries.terminationReasons.every((entry) => entry.Id > 0 && entry.Value !== '')).toBe(true);
