@@ -70,7 +70,8 @@ function visibleTo(organizationId: number | null, tab: ImportTabKey): SQL | unde
   );
 }
 
-export function createImportsRepository(db: Db) {
+/** Imports as the list and the detail show them, with their SRO and uploader. */
+function importReads(db: Db) {
   const selectImports = () =>
     db
       .select(importColumns)
@@ -99,6 +100,29 @@ export function createImportsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Imports waiting for an operator (pending or being processed), for the menu badge. */
+    async countWaiting(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(imports)
+        .where(inArray(imports.status, openImportStatuses));
+      return row?.n ?? 0;
+    },
+
+    /** The public holidays operators keep in the 'holidays' dictionary (values yyyy-MM-dd). */
+    async holidays(): Promise<Set<string>> {
+      const rows = await db
+        .select({ value: dictionaryEntries.value })
+        .from(dictionaryEntries)
+        .where(eq(dictionaryEntries.code, 'holidays'));
+      return new Set(rows.map((row) => row.value));
+    },
+  };
+}
+
+/** An import's rows: the detail's lists, the next to review, the rows of a rejection file. */
+function changeReads(db: Db) {
+  return {
     /**
      * An import's rows by status, in file order, in the detail's shapes. The database builds the lists as
      * JSON: for thousands of rows that is far cheaper than a row object per row, mapped again in the service.
@@ -175,7 +199,12 @@ export function createImportsRepository(db: Db) {
         .where(eq(importChanges.importId, importId))
         .orderBy(asc(importChanges.rowNumber));
     },
+  };
+}
 
+/** Storing an upload, editing its requisites, rejecting it whole. */
+function importWrites(db: Db) {
+  return {
     async insertImport(tx: Db, values: typeof imports.$inferInsert): Promise<number> {
       const [row] = await tx.insert(imports).values(values).returning({ id: imports.id });
       return row!.id;
@@ -246,25 +275,11 @@ export function createImportsRepository(db: Db) {
         .returning({ id: imports.id });
       return updated.length > 0;
     },
-
-    /** Imports waiting for an operator (pending or being processed), for the menu badge. */
-    async countWaiting(): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(imports)
-        .where(inArray(imports.status, openImportStatuses));
-      return row?.n ?? 0;
-    },
-
-    /** The public holidays operators keep in the 'holidays' dictionary (values yyyy-MM-dd). */
-    async holidays(): Promise<Set<string>> {
-      const rows = await db
-        .select({ value: dictionaryEntries.value })
-        .from(dictionaryEntries)
-        .where(eq(dictionaryEntries.code, 'holidays'));
-      return new Set(rows.map((row) => row.value));
-    },
   };
+}
+
+export function createImportsRepository(db: Db) {
+  return { ...importReads(db), ...changeReads(db), ...importWrites(db) };
 }
 
 export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -79,22 +79,18 @@ const documentFileIds = (row: ImportRow) =>
     row.letterSignatureFileId,
   ].filter((id): id is number => id !== null);
 
-export function createImportsService(
-  db: Db,
-  repo: ImportsRepository,
-  files: FileStore,
-  clock: () => Date = () => new Date(),
-) {
-  /** The import if the caller may see it; another SRO's import is simply not found. */
-  async function findVisible(id: number, account: CurrentAccount): Promise<ImportRow> {
-    const row = await repo.find(id);
-    const scope = organizationScope(account);
-    if (!row || (scope !== null && row.organizationId !== scope))
-      throw new AppError(404, importTexts.notFound);
-    return row;
-  }
+/** What the service's parts share: its dependencies, and finding an import the caller may see. */
+interface ImportsContext {
+  db: Db;
+  repo: ImportsRepository;
+  files: FileStore;
+  clock: () => Date;
+  findVisible(id: number, account: CurrentAccount): Promise<ImportRow>;
+}
 
-  const service = {
+/** The list, the detail, and the import as the row review shows it. */
+function importReads({ repo, files, clock, findVisible }: ImportsContext) {
+  return {
     async list(tab: ImportTabKey, page: number, account: CurrentAccount): Promise<Paged<ImportListItem>> {
       const scope = organizationScope(account);
       const rows = await fetchPage(page, {
@@ -149,7 +145,15 @@ export function createImportsService(
         NextPending: next,
       };
     },
+  };
+}
 
+/** Editing an import's requisites and rejecting it whole; each answers the import as the detail shows it. */
+function importWrites(
+  { db, repo, files, findVisible }: ImportsContext,
+  get: (id: number, account: CurrentAccount) => Promise<Import>,
+) {
+  return {
     /** 'Редактирование импорта': the registry's incoming requisites and the SRO's outgoing ones. */
     async edit(id: number, body: EditImport & { Date: string }, account: CurrentAccount): Promise<Import> {
       const updated = await repo.updateRequisites(id, {
@@ -159,7 +163,7 @@ export function createImportsService(
         ...(body.OrganizationDate !== undefined ? { organizationDate: body.OrganizationDate } : {}),
       });
       if (!updated) throw new AppError(404, importTexts.notFound);
-      return service.get(id, account);
+      return get(id, account);
     },
 
     /**
@@ -178,9 +182,14 @@ export function createImportsService(
           throw new AppError(409, importTexts.cannotReject);
         }
       });
-      return service.get(id, account);
+      return get(id, account);
     },
+  };
+}
 
+/** An import's files, only to a caller who may see the import. */
+function importFiles({ files, findVisible }: ImportsContext) {
+  return {
     /** A file of an import the caller may see, described. */
     async fileInfo(importId: number, fileId: number, account: CurrentAccount): Promise<ImportFile> {
       const row = await findVisible(importId, account);
@@ -201,10 +210,31 @@ export function createImportsService(
       if (!file) throw new AppError(404, importTexts.fileNotFound);
       return file;
     },
+  };
+}
 
+export function createImportsService(
+  db: Db,
+  repo: ImportsRepository,
+  files: FileStore,
+  clock: () => Date = () => new Date(),
+) {
+  /** The import if the caller may see it; another SRO's import is simply not found. */
+  async function findVisible(id: number, account: CurrentAccount): Promise<ImportRow> {
+    const row = await repo.find(id);
+    const scope = organizationScope(account);
+    if (!row || (scope !== null && row.organizationId !== scope))
+      throw new AppError(404, importTexts.notFound);
+    return row;
+  }
+  const context = { db, repo, files, clock, findVisible };
+  const reads = importReads(context);
+  return {
+    ...reads,
+    ...importWrites(context, reads.get),
+    ...importFiles(context),
     countWaiting: () => repo.countWaiting(),
   };
-  return service;
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
