@@ -38,6 +38,56 @@ const SKELETON_ROWS = 5;
 // A button inside a row must not also open the row's editor.
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
 
+/** Skeleton rows while the first rows load, or the empty text when there are none. */
+function PlaceholderRows({
+  isLoading,
+  width,
+  emptyText,
+}: {
+  isLoading: boolean;
+  width: number;
+  emptyText: string;
+}) {
+  if (isLoading) {
+    return Array.from({ length: SKELETON_ROWS }, (_, index) => (
+      <TableRow key={index}>
+        <TableCell colSpan={width}>
+          <Skeleton />
+        </TableCell>
+      </TableRow>
+    ));
+  }
+  return (
+    <TableRow>
+      <TableCell colSpan={width}>
+        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          {emptyText}
+        </Typography>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** A row's edit button and its other buttons. */
+function ActionsCell<T extends { Id: number }>({
+  row,
+  onEdit,
+  rowActions,
+}: Pick<DataTableProps<T>, 'onEdit' | 'rowActions'> & { row: T }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={stopRowClick}>
+      {onEdit && (
+        <Tooltip title="Редактировать">
+          <IconButton aria-label="Редактировать" size="small" onClick={() => onEdit(row)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {rowActions?.(row)}
+    </TableCell>
+  );
+}
+
 /**
  * The table of a list screen. A row opens its editor on click, or by its edit button from the keyboard; or,
  * with `rowHref`, its page: then the first cell is also a link to it, for the keyboard and a new tab.
@@ -71,46 +121,24 @@ export function DataTable<T extends { Id: number }>({
     );
   };
 
-  let body: ReactNode;
-  if (isLoading) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, index) => (
-      <TableRow key={index}>
-        <TableCell colSpan={width}>
-          <Skeleton />
-        </TableCell>
-      </TableRow>
-    ));
-  } else if (!rows || rows.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={width}>
-          <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-            {emptyText}
-          </Typography>
-        </TableCell>
-      </TableRow>
+  const body =
+    isLoading || !rows || rows.length === 0 ? (
+      <PlaceholderRows isLoading={isLoading} width={width} emptyText={emptyText} />
+    ) : (
+      rows.map((row) => (
+        <TableRow
+          key={row.Id}
+          hover
+          onClick={(event) => handleRowClick(row, event)}
+          sx={{ cursor: 'pointer' }}
+        >
+          {columns.map((column, index) => (
+            <TableCell key={column.header}>{renderCell(row, column, index)}</TableCell>
+          ))}
+          {hasActions && <ActionsCell row={row} onEdit={onEdit} rowActions={rowActions} />}
+        </TableRow>
+      ))
     );
-  } else {
-    body = rows.map((row) => (
-      <TableRow key={row.Id} hover onClick={(event) => handleRowClick(row, event)} sx={{ cursor: 'pointer' }}>
-        {columns.map((column, index) => (
-          <TableCell key={column.header}>{renderCell(row, column, index)}</TableCell>
-        ))}
-        {hasActions && (
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={stopRowClick}>
-            {onEdit && (
-              <Tooltip title="Редактировать">
-                <IconButton aria-label="Редактировать" size="small" onClick={() => onEdit(row)}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {rowActions?.(row)}
-          </TableCell>
-        )}
-      </TableRow>
-    ));
-  }
 
   return (
     <TableContainer component={Paper} variant="outlined">

@@ -35,23 +35,16 @@ type SearchAutocompleteProps<T extends { Id: number }> = PickerProps<T> & {
   blurCloseDelay?: number;
 };
 
-/** Picks one record by searching the server as the user types: the first page of matches is offered. */
-export function SearchAutocomplete<T extends { Id: number }>({
-  endpoint,
-  getOptionLabel,
-  minLength,
-  blurCloseDelay = 0,
-  label,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  name,
-  required,
-  disabled,
-  error,
-  helperText,
-}: SearchAutocompleteProps<T>) {
+/**
+ * The picker's menu and text: the server is asked for the first page of matches once enough is typed, and the
+ * menu lingers `blurCloseDelay` after the field is left.
+ */
+function useServerOptions<T extends { Id: number }>(
+  endpoint: SearchEndpoint<T>,
+  minLength: number,
+  blurCloseDelay: number,
+  value: T | null,
+) {
   const [inputValue, setInputValue] = useState('');
   // What the user typed; the field's text may differ, as when leaving it puts back the chosen record's name.
   const [typedValue, setTypedValue] = useState('');
@@ -84,25 +77,64 @@ export function SearchAutocomplete<T extends { Id: number }>({
     else setIsOpen(false);
   };
 
+  return {
+    isOpen,
+    inputValue,
+    options,
+    isLongEnough,
+    isLoading: isLongEnough && (isFetching || typed !== term),
+    handlers: {
+      open: handleOpen,
+      close: handleClose,
+      inputChange: handleInputChange,
+      focus: delayedClose.cancel,
+    },
+  };
+}
+
+/** Picks one record by searching the server as the user types: the first page of matches is offered. */
+export function SearchAutocomplete<T extends { Id: number }>({
+  endpoint,
+  getOptionLabel,
+  minLength,
+  blurCloseDelay = 0,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  name,
+  required,
+  disabled,
+  error,
+  helperText,
+}: SearchAutocompleteProps<T>) {
+  const { isOpen, inputValue, options, isLoading, isLongEnough, handlers } = useServerOptions(
+    endpoint,
+    minLength,
+    blurCloseDelay,
+    value,
+  );
+
   return (
     <Autocomplete
       open={isOpen}
-      onOpen={handleOpen}
-      onClose={handleClose}
+      onOpen={handlers.open}
+      onClose={handlers.close}
       value={value}
       onChange={(_event, next) => onChange(next)}
       inputValue={inputValue}
-      onInputChange={handleInputChange}
+      onInputChange={handlers.inputChange}
       onBlur={onBlur}
       // Back in the field before the menu went: it stays (the picker counts as open all along).
-      onFocus={delayedClose.cancel}
+      onFocus={handlers.focus}
       options={options}
       // The server has filtered already, by rules the browser does not know (ё/е, word order).
       filterOptions={(found) => found}
       getOptionLabel={getOptionLabel}
       isOptionEqualToValue={(option, selected) => option.Id === selected.Id}
       getOptionKey={(option) => option.Id}
-      loading={isLongEnough && (isFetching || typed !== term)}
+      loading={isLoading}
       loadingText={loadingText}
       noOptionsText={isLongEnough ? noOptionsText : tooShortText(minLength)}
       disabled={disabled}

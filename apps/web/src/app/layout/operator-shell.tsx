@@ -21,7 +21,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { texts } from '@registry/shared';
+import { texts, type AccountStats } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { useAccountStats } from '@/features/account/api/get-account-stats';
 import { useLogout } from '@/features/auth/api/logout';
@@ -40,6 +40,32 @@ function isUnder(pathname: string, href: string): boolean {
 
 type Item = { label: string; icon: ReactNode; to: string; count?: number };
 
+/** The operator's screens, with the counters of the trainees and the imports waiting. */
+const mainMenu = (stats: AccountStats | undefined): Item[] => [
+  { label: 'Список стажёров', icon: <PeopleIcon />, to: paths.interns.href(), count: stats?.InternsCount },
+  {
+    label: 'Импорт',
+    icon: <UploadFileIcon />,
+    to: paths.imports.href(),
+    count: stats?.PendingImportsCount,
+  },
+  { label: 'Документы', icon: <DescriptionIcon />, to: paths.documents.href() },
+  { label: 'Статистика', icon: <BarChartIcon />, to: paths.stats.href() },
+];
+
+const dictionaryItems: Item[] = [
+  { label: 'Операторы', icon: <ManageAccountsIcon />, to: paths.operators.href() },
+  { label: 'СРО', icon: <BusinessIcon />, to: paths.organizations.href() },
+  { label: 'Учебные заведения', icon: <SchoolIcon />, to: paths.schools.href() },
+  { label: 'Адреса', icon: <PlaceIcon />, to: paths.dictionary.href('addresses') },
+  {
+    label: 'Основания прекращения стажировки',
+    icon: <EventBusyIcon />,
+    to: paths.dictionary.href('termination-reasons'),
+  },
+  { label: 'Праздничные дни', icon: <EventIcon />, to: paths.dictionary.href('holidays') },
+];
+
 /** The operator's layout: a permanent side menu with a remembered mini mode, and the screen beside it. */
 export function OperatorShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -48,29 +74,7 @@ export function OperatorShell({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const width = isMini ? MINI_WIDTH : FULL_WIDTH;
 
-  const mainItems: Item[] = [
-    { label: 'Список стажёров', icon: <PeopleIcon />, to: paths.interns.href(), count: stats?.InternsCount },
-    {
-      label: 'Импорт',
-      icon: <UploadFileIcon />,
-      to: paths.imports.href(),
-      count: stats?.PendingImportsCount,
-    },
-    { label: 'Документы', icon: <DescriptionIcon />, to: paths.documents.href() },
-    { label: 'Статистика', icon: <BarChartIcon />, to: paths.stats.href() },
-  ];
-  const dictionaryItems: Item[] = [
-    { label: 'Операторы', icon: <ManageAccountsIcon />, to: paths.operators.href() },
-    { label: 'СРО', icon: <BusinessIcon />, to: paths.organizations.href() },
-    { label: 'Учебные заведения', icon: <SchoolIcon />, to: paths.schools.href() },
-    { label: 'Адреса', icon: <PlaceIcon />, to: paths.dictionary.href('addresses') },
-    {
-      label: 'Основания прекращения стажировки',
-      icon: <EventBusyIcon />,
-      to: paths.dictionary.href('termination-reasons'),
-    },
-    { label: 'Праздничные дни', icon: <EventIcon />, to: paths.dictionary.href('holidays') },
-  ];
+  const mainItems = mainMenu(stats);
 
   const renderItem = (item: Item) => (
     <MenuEntry

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -31,6 +32,46 @@ type PublicInternCardProps = {
   /** The section being read changed (to keep the URL naming it). */
   onSectionChange: (slug: string) => void;
 };
+
+/** The card's side navigation: a link per shown section, the one in view marked. */
+function SectionNav({
+  internId,
+  sections,
+  active,
+  onNavigate,
+}: {
+  internId: number;
+  sections: (typeof publicSections)[number][];
+  active: string | undefined;
+  onNavigate: (event: MouseEvent, slug: string) => void;
+}) {
+  return (
+    <Box
+      component="nav"
+      aria-label="Разделы карточки"
+      sx={{ position: { md: 'sticky' }, top: SECTION_TOP_OFFSET }}
+    >
+      <List dense disablePadding>
+        {sections.map((key) => {
+          const { slug, title } = internSections[key];
+          return (
+            <ListItem key={key} disablePadding>
+              <ListItemButton
+                component="a"
+                href={paths.publicCard.href(internId, slug)}
+                selected={active === slug}
+                aria-current={active === slug ? 'location' : undefined}
+                onClick={(event: MouseEvent) => onNavigate(event, slug)}
+              >
+                <ListItemText primary={title} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}
 
 /**
  * A trainee's read-only public card (SPEC.md §2): the header, then every public section that has entries,
@@ -78,29 +119,7 @@ export function PublicInternCard({ intern, section, onSectionChange }: PublicInt
           alignItems: 'start',
         }}
       >
-        <Box
-          component="nav"
-          aria-label="Разделы карточки"
-          sx={{ position: { md: 'sticky' }, top: SECTION_TOP_OFFSET }}
-        >
-          <List dense disablePadding>
-            {shown.map((key) => {
-              const { slug, title } = internSections[key];
-              return (
-                <ListItemButton
-                  key={key}
-                  component="a"
-                  href={paths.publicCard.href(intern.Id, slug)}
-                  selected={active === slug}
-                  aria-current={active === slug ? 'location' : undefined}
-                  onClick={(event: MouseEvent) => handleNavClick(event, slug)}
-                >
-                  <ListItemText primary={title} />
-                </ListItemButton>
-              );
-            })}
-          </List>
-        </Box>
+        <SectionNav internId={intern.Id} sections={shown} active={active} onNavigate={handleNavClick} />
         <Box>
           {shown.map((key) => {
             const { slug, title } = internSections[key];
