@@ -10,7 +10,7 @@ import {
   interns,
   organizations,
 } from '../../db/schema/index.js';
-import { packedCount, slicePacked, type PackedRows } from './reader/change-file-packing.js';
+import { insertBatches, type PackedRows } from './reader/change-file-packing.js';
 
 /** A row of an import as the detail lists it. */
 interface ChangeRow {
@@ -216,25 +216,19 @@ function importWrites(db: Db) {
      * parameters or one huge JSON document.
      */
     async insertChanges(tx: Db, importId: number, rows: PackedRows) {
-      for (let start = 0; start < packedCount(rows); start += INSERT_BATCH) {
-        const batch = slicePacked(rows, start, Math.min(start + INSERT_BATCH, packedCount(rows)));
-        const { bounds } = batch;
-        // substring() counts bytes from 1.
-        const starts = batch.rowNumbers.map((_, i) => bounds[2 * i]! + 1);
-        const middles = batch.rowNumbers.map((_, i) => bounds[2 * i + 1]! + 1);
-        const ends = batch.rowNumbers.map((_, i) => bounds[2 * i + 2]! + 1);
-        const payload = Buffer.from(batch.payload.buffer, batch.payload.byteOffset, batch.payload.byteLength);
-        const slice = (from: SQL, to: SQL) =>
-          sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')`;
+      const slice = (from: SQL, to: SQL) =>
+        sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')`;
+      for (const batch of insertBatches(rows, INSERT_BATCH)) {
         await tx.execute(sql`
           insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
           select ${importId}, r.row_number, r.full_name, r.snils,
             ${slice(sql`r.data_start`, sql`r.raw_start`)}, ${slice(sql`r.raw_start`, sql`r.raw_end`)},
             r.notices::json
-          from (select ${sql.param(payload)}::bytea as payload) b,
+          from (select ${sql.param(batch.payload)}::bytea as payload) b,
             unnest(${sql.param(batch.rowNumbers)}::int[], ${sql.param(batch.fullNames)}::text[],
-              ${sql.param(batch.snils)}::text[], ${sql.param(starts)}::int[], ${sql.param(middles)}::int[],
-              ${sql.param(ends)}::int[], ${sql.param(batch.notices.map((notices) => JSON.stringify(notices)))}::text[])
+              ${sql.param(batch.snils)}::text[], ${sql.param(batch.dataStarts)}::int[],
+              ${sql.param(batch.rawStarts)}::int[], ${sql.param(batch.rawEnds)}::int[],
+              ${sql.param(batch.notices)}::text[])
             as r(row_number, full_name, snils, data_start, raw_start, raw_end, notices)`);
       }
     },

@@ -136,6 +136,27 @@ export function slicePacked(rows: PackedRows, start: number, end: number): Packe
   };
 }
 
+/**
+ * Batches of rows as the insert binds them: the light columns as arrays, and each row's sections and cells as
+ * 1-based byte positions (substring() counts from 1) in the batch's own slice of the buffer.
+ */
+export function* insertBatches(rows: PackedRows, size: number) {
+  for (let start = 0; start < packedCount(rows); start += size) {
+    const batch = slicePacked(rows, start, Math.min(start + size, packedCount(rows)));
+    const at = (part: number) => batch.bounds[part]! + 1;
+    yield {
+      rowNumbers: batch.rowNumbers,
+      fullNames: batch.fullNames,
+      snils: batch.snils,
+      notices: batch.notices.map((notices) => JSON.stringify(notices)),
+      dataStarts: batch.rowNumbers.map((_, i) => at(2 * i)),
+      rawStarts: batch.rowNumbers.map((_, i) => at(2 * i + 1)),
+      rawEnds: batch.rowNumbers.map((_, i) => at(2 * i + 2)),
+      payload: Buffer.from(batch.payload.buffer, batch.payload.byteOffset, batch.payload.byteLength),
+    };
+  }
+}
+
 const decoder = new TextDecoder();
 const textAt = (rows: PackedRows, part: number) =>
   decoder.decode(rows.payload.subarray(rows.bounds[part], rows.bounds[part + 1]));
