@@ -229,6 +229,7 @@ describe('a row without a trainee', () => {
             Page: 0,
             TotalPages: 1,
             HasMore: false,
+            IsCapped: false,
             Results: [
               { Id: 8, FullName: 'Сидоров Олег', Status: 1, RegistrationNumbers: [], IsDeleted: false },
             ],

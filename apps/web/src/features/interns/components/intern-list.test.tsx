@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InternListItem } from '@registry/shared';
+import { MAX_LIST_PAGES, texts, type InternListItem } from '@registry/shared';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { InternList } from './intern-list';
 import { PublicInternList } from './public-intern-list';
@@ -16,7 +16,10 @@ const ivanova: InternListItem = {
 const exportName = 'Стажёры 2026-11-22.xlsx';
 
 /** Answers the search with `rows` and the export with a small file; returns the called URLs, decoded. */
-function stubRegistry(rows: InternListItem[], pages = { TotalPages: 1, HasMore: false }) {
+function stubRegistry(
+  rows: InternListItem[],
+  pages: { TotalPages: number; HasMore: boolean; IsCapped?: boolean } = { TotalPages: 1, HasMore: false },
+) {
   const fetchMock = stubApi(({ url }) => {
     if (url.startsWith('/api/v1/interns/export')) {
       // A string body: jsdom's Blob is not one Node's Response can read.
@@ -26,7 +29,7 @@ function stubRegistry(rows: InternListItem[], pages = { TotalPages: 1, HasMore: 
         },
       });
     }
-    return jsonResponse(200, { Page: 0, ...pages, Results: rows });
+    return jsonResponse(200, { Page: 0, IsCapped: false, ...pages, Results: rows });
   });
   return () => fetchMock.mock.calls.map(([url]) => decodeURIComponent(String(url).replaceAll('+', ' ')));
 }
@@ -116,6 +119,12 @@ describe('InternList', () => {
     );
   });
 
+  it('asks to narrow a search that matches more than the list pages through', async () => {
+    stubRegistry([ivanova], { TotalPages: MAX_LIST_PAGES, HasMore: false, IsCapped: true });
+    renderList('/interns');
+    expect(await screen.findByText(texts.listCapped(MAX_LIST_PAGES))).toBeInTheDocument();
+  });
+
   it('exports the filtered list under the name the server gave', async () => {
     const calls = stubRegistry([ivanova]);
     const createObjectURL = vi.fn(() => 'blob:export');
@@ -136,7 +145,7 @@ describe('InternList', () => {
     stubApi(({ url }) =>
       url.startsWith('/api/v1/interns/export')
         ? jsonResponse(500, { ErrorMessage: 'Диск переполнен' })
-        : jsonResponse(200, { Page: 0, TotalPages: 1, HasMore: false, Results: [ivanova] }),
+        : jsonResponse(200, { Page: 0, TotalPages: 1, HasMore: false, IsCapped: false, Results: [ivanova] }),
     );
     const { user } = renderList('/interns');
     await user.click(await screen.findByRole('button', { name: 'Выгрузить' }));
