@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { DocumentsScreen } from '@/features/documents/components/documents-screen';
 
-/** Search over change documents. */
+/** Search over basis documents (change protocols) and the changes made on each (SPEC.md §2 Documents). */
 export function DocumentsRoute() {
-  return <UnderConstruction title="Документы" />;
+  return <DocumentsScreen />;
 }
