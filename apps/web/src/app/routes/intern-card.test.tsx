@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { internFixture } from '@/test/intern-fixture';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
@@ -85,4 +86,93 @@ describe('InternCardRoute', () => {
       );
     },
   );
+});
+
+describe('InternCardRoute as of a day', () => {
+  const banner = 'Карточка показана по состоянию на конец дня 2026.03.05';
+
+  it('shows the card read-only as the register held it, asking the server for that day', async () => {
+    const fetchMock = stubApi(() => jsonResponse(200, { ...intern, AsOf: '2026-03-05' }));
+    const { user, router } = renderRoute(
+      paths.internCard.path,
+      '/interns/5/personal-info?asOf=2026-03-05',
+      <InternCardRoute />,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(banner);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/interns/5?asOf=2026-03-05');
+    expect(screen.getByRole('heading', { level: 1, name: 'Иванов Пётр' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'На дату' })).toBeInTheDocument();
+    for (const action of ['Редактировать', 'Корректировать', 'Добавить запись', 'Действия со стажёром']) {
+      expect(screen.queryByRole('button', { name: action })).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'История изменений' })).toBeInTheDocument();
+
+    // An empty section offers nothing to add; the menu keeps the day.
+    const menu = screen.getByRole('navigation', { name: 'Разделы карточки' });
+    await user.click(within(menu).getByRole('link', { name: /Руководитель стажировки/ }));
+    expect(await screen.findByText('В данный момент данных в этом разделе нет')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Добавить' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/interns/5/supervisors');
+    expect(router.state.location.search).toBe('?asOf=2026-03-05');
+    expect(screen.getByRole('status')).toHaveTextContent(banner);
+  });
+
+  it('goes back to the current, editable card, keeping the section', async () => {
+    const fetchMock = stubApi(({ url }) =>
+      jsonResponse(200, url.includes('asOf') ? { ...intern, AsOf: '2026-03-05' } : intern),
+    );
+    const { user, router } = renderRoute(
+      paths.internCard.path,
+      '/interns/5/personal-info?asOf=2026-03-05',
+      <InternCardRoute />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Вернуться к текущему состоянию' }));
+    expect(await screen.findByRole('button', { name: 'Редактировать' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/interns/5/personal-info');
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('/api/v1/interns/5');
+  });
+
+  it('says on the screen that the trainee was not yet in the register, with the way back', async () => {
+    stubApi(({ url }) =>
+      url.includes('asOf')
+        ? jsonResponse(404, { ErrorMessage: texts.internNotAsOf, ErrorId: 'x' })
+        : jsonResponse(200, intern),
+    );
+    const { user, router } = renderRoute(
+      paths.internCard.path,
+      '/interns/5?asOf=2020-01-01',
+      <InternCardRoute />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.internNotAsOf);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Вернуться к текущему состоянию' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Иванов Пётр' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  // A dialog of MUI fields in jsdom takes seconds on a loaded machine.
+  it('asks before the card as of a day replaces unsaved changes', { timeout: 20_000 }, async () => {
+    stubApi(() => jsonResponse(200, intern));
+    const { user, router } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Редактировать' }));
+    const dialog = screen.getByRole('dialog', { name: 'Редактирование записи' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Имя' }), 'й');
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    expect(await screen.findByText('Изменена')).toBeInTheDocument();
+
+    await act(() => router.navigate('/interns/5?asOf=2026-03-05'));
+    const question = await screen.findByRole('dialog', { name: 'Несохранённые изменения' });
+    await user.click(within(question).getByRole('button', { name: 'Отмена' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByText('Изменена')).toBeInTheDocument();
+  });
+
+  it('refuses a day that is not a date without asking the server', async () => {
+    const fetchMock = stubApi(() => jsonResponse(200, intern));
+    renderRoute(paths.internCard.path, '/interns/5?asOf=2026-02-30', <InternCardRoute />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.invalidDate);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -19,3 +19,22 @@ export const internQueryOptions = (id: number) =>
 export function useIntern(id: number) {
   return useQuery(internQueryOptions(id));
 }
+
+/** The trainee's card as the register held it at the end of `day` (`yyyy-MM-dd`, Moscow time). */
+export function getInternAsOf(id: number, day: string, signal?: AbortSignal): Promise<Intern> {
+  return apiRequest(`/api/v1/interns/${id}`, { params: { asOf: day }, schema: InternSchema, signal });
+}
+
+export const internAsOfQueryOptions = (id: number, day: string) =>
+  queryOptions({
+    // A key of its own under the trainee's, so that today's card stays cached as it is.
+    queryKey: [...internsKey, id, 'as-of', day],
+    queryFn: ({ signal }) => getInternAsOf(id, day, signal),
+    // The card says itself that the trainee was not yet in the register on that day.
+    meta: { hasOwnErrorHandling: true },
+  });
+
+/** The trainee as of a day, read-only. */
+export function useInternAsOf(id: number, day: string) {
+  return useQuery(internAsOfQueryOptions(id, day));
+}

@@ -8,17 +8,26 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { internStatuses, type Intern, type InternStatus } from '@registry/shared';
 import { PageTitle } from '@/components/page-title';
+import { AsOfField } from './as-of-field';
 import { PendingImportBadge } from './pending-import-badge';
 
 type CardHeaderProps = {
   /** The saved trainee, or null for a new one. */
   intern: Intern | null;
-  onDelete: () => void;
-  onRestore: () => void;
+  /** The day the card is shown as of, or null for its current state. */
+  asOf: string | null;
+  /** Shows the card as of a day. */
+  onAsOf: (day: string) => void;
+  /** Deleting and restoring, offered on the current state only. */
+  onDelete?: () => void;
+  onRestore?: () => void;
 };
 
-/** The card's heading: the name, whether the trainee is deleted, the first registration number, and the menu. */
-export function CardHeader({ intern, onDelete, onRestore }: CardHeaderProps) {
+/**
+ * The card's heading: the name, whether the trainee is deleted, the first registration number, the day to show
+ * the card as of, and the menu.
+ */
+export function CardHeader({ intern, asOf, onAsOf, onDelete, onRestore }: CardHeaderProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const first = intern?.RegistrationNumbers[0];
 
@@ -44,7 +53,8 @@ export function CardHeader({ intern, onDelete, onRestore }: CardHeaderProps) {
           </Typography>
         )}
       </Stack>
-      {intern && (
+      {intern && <AsOfField value={asOf} onChange={onAsOf} />}
+      {intern && onDelete && onRestore && (
         <>
           <IconButton
             aria-label="Действия со стажёром"

@@ -28,11 +28,50 @@ type EntryCardProps = {
   /** Its place in the section, from 1. */
   position: number;
   status: EntryStatus;
+  /** Only the entry's history is offered: the card is shown as of a past day. */
+  isReadOnly?: boolean;
   onEdit: () => void;
   onCorrect: () => void;
   onHistory: () => void;
   onRollback: () => void;
 };
+
+type EntryActionsProps = Omit<EntryCardProps, 'section' | 'position'>;
+
+/** What can be done to an entry: only its history on a card shown as of a past day. */
+function EntryActions({
+  entry,
+  status,
+  isReadOnly,
+  onEdit,
+  onCorrect,
+  onHistory,
+  onRollback,
+}: EntryActionsProps) {
+  return (
+    <CardActions sx={{ flexWrap: 'wrap' }}>
+      {!isReadOnly && (
+        <>
+          <Button size="small" onClick={onEdit}>
+            Редактировать
+          </Button>
+          <Button size="small" onClick={onCorrect}>
+            Корректировать
+          </Button>
+        </>
+      )}
+      {/* A new entry has no history until the card is saved. */}
+      <Button size="small" onClick={onHistory} disabled={entry.Id < 0}>
+        История изменений
+      </Button>
+      {status !== 'untouched' && !isReadOnly && (
+        <Button size="small" color="warning" onClick={onRollback}>
+          Откатить
+        </Button>
+      )}
+    </CardActions>
+  );
+}
 
 /** One entry of a section: its filled values, how it differs from the saved card, and what can be done to it. */
 export function EntryCard({
@@ -40,6 +79,7 @@ export function EntryCard({
   entry,
   position,
   status,
+  isReadOnly = false,
   onEdit,
   onCorrect,
   onHistory,
@@ -97,23 +137,15 @@ export function EntryCard({
           </Box>
         )}
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap' }}>
-        <Button size="small" onClick={onEdit}>
-          Редактировать
-        </Button>
-        <Button size="small" onClick={onCorrect}>
-          Корректировать
-        </Button>
-        {/* A new entry has no history until the card is saved. */}
-        <Button size="small" onClick={onHistory} disabled={entry.Id < 0}>
-          История изменений
-        </Button>
-        {status !== 'untouched' && (
-          <Button size="small" color="warning" onClick={onRollback}>
-            Откатить
-          </Button>
-        )}
-      </CardActions>
+      <EntryActions
+        entry={entry}
+        status={status}
+        isReadOnly={isReadOnly}
+        onEdit={onEdit}
+        onCorrect={onCorrect}
+        onHistory={onHistory}
+        onRollback={onRollback}
+      />
     </Card>
   );
 }

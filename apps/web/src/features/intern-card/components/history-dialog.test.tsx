@@ -33,7 +33,11 @@ describe('HistoryDialog', () => {
         },
       ]),
     );
-    renderRoute('/', '/', <HistoryDialog section="PersonalInfo" entryId={11} onClose={() => {}} />);
+    renderRoute(
+      '/',
+      '/',
+      <HistoryDialog internId={5} section="PersonalInfo" entryId={11} onClose={() => {}} />,
+    );
     const versions = await screen.findByRole('list', { name: 'Версии записи' });
     const version = within(versions).getAllByRole('listitem')[0]!;
     expect(version).toHaveTextContent('Оператор Анна, 2026.11.22 10:00');
@@ -42,5 +46,34 @@ describe('HistoryDialog', () => {
       'href',
       '/imports/41',
     );
+  });
+
+  it('links each version to the card as of its day in Moscow time, and closes on the way there', async () => {
+    stubApi(() =>
+      jsonResponse(200, [
+        {
+          Id: 1,
+          Kind: 'initial',
+          KindName: 'Первичное внесение',
+          OperatorName: 'Оператор Анна',
+          // 01:30 of 2026.11.22 in Moscow, still the 21st in UTC.
+          CreatedAt: '2026-11-21T22:30:00Z',
+          Protocol: { ...protocol, Import: null },
+          Data: { Id: 11, LastName: 'Иванов', FirstName: 'Пётр' },
+          PreviousData: null,
+        },
+      ]),
+    );
+    const handleClose = vi.fn();
+    const { user, router } = renderRoute(
+      '/interns/:id/:page?',
+      '/interns/5/personal-info',
+      <HistoryDialog internId={5} section="PersonalInfo" entryId={11} onClose={handleClose} />,
+    );
+    const link = await screen.findByRole('link', { name: 'Карточка на эту дату' });
+    expect(link).toHaveAttribute('href', '/interns/5/personal-info?asOf=2026-11-22');
+    await user.click(link);
+    expect(router.state.location.search).toBe('?asOf=2026-11-22');
+    expect(handleClose).toHaveBeenCalled();
   });
 });

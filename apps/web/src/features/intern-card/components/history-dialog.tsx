@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -13,9 +12,17 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, type ArchiveRecord, type ChangeProtocol } from '@registry/shared';
+import {
+  formatDate,
+  formatDateTime,
+  internSections,
+  type ArchiveRecord,
+  type ChangeProtocol,
+} from '@registry/shared';
+import { ValueChangeList } from '@/components/value-change-list';
 import { paths } from '@/config/paths';
 import { useEntryHistory } from '../api/get-entry-history';
+import { asOfHref, dayOf } from '../as-of';
 import { formatRequisites, valueChanges, type EditableSectionKey } from '../section-fields';
 
 /** What an import's changes were entered on: the import's incoming requisites, 'Импорт №345-вх от 2026.11.21'. */
@@ -49,7 +56,15 @@ function Basis({ protocol }: { protocol: ChangeProtocol }) {
   );
 }
 
-function Version({ section, record }: { section: EditableSectionKey; record: ArchiveRecord }) {
+type VersionProps = {
+  section: EditableSectionKey;
+  record: ArchiveRecord;
+  /** The card as of the version's day. */
+  cardHref: string;
+  onLeave: () => void;
+};
+
+function Version({ section, record, cardHref, onLeave }: VersionProps) {
   // A first version has nothing to compare with; a removal only says that the entry went.
   const changes =
     record.PreviousData && record.Kind !== 'removal'
@@ -64,25 +79,27 @@ function Version({ section, record }: { section: EditableSectionKey; record: Arc
         {[record.OperatorName, formatDateTime(record.CreatedAt)].filter(Boolean).join(', ')}
       </Typography>
       <Basis protocol={record.Protocol} />
-      {changes.length > 0 && (
-        <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
-          {changes.map((change) => (
-            <li key={change.label}>
-              <Typography variant="body2">
-                {change.label}: {change.before || '—'} → {change.after || '—'}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      )}
+      <ValueChangeList changes={changes} />
+      <MuiLink component={Link} to={cardHref} onClick={onLeave} variant="body2">
+        Карточка на эту дату
+      </MuiLink>
     </ListItem>
   );
 }
 
-type HistoryDialogProps = { section: EditableSectionKey; entryId: number; onClose: () => void };
+type HistoryDialogProps = {
+  /** The trainee, whose card each version links to as of its day. */
+  internId: number;
+  section: EditableSectionKey;
+  entryId: number;
+  onClose: () => void;
+};
 
-/** 'История изменений': an entry's timeline, its first entry first, with who, when, on what basis and what. */
-export function HistoryDialog({ section, entryId, onClose }: HistoryDialogProps) {
+/**
+ * 'История изменений': an entry's timeline, its first entry first, with who, when, on what basis and what, and
+ * each version's link to the card as of its day.
+ */
+export function HistoryDialog({ internId, section, entryId, onClose }: HistoryDialogProps) {
   const titleId = useId();
   const { data: records, isPending, isError } = useEntryHistory(section, entryId);
   return (
@@ -96,7 +113,12 @@ export function HistoryDialog({ section, entryId, onClose }: HistoryDialogProps)
             {records.map((record, index) => (
               <Fragment key={record.Id}>
                 {index > 0 && <Divider component="li" />}
-                <Version section={section} record={record} />
+                <Version
+                  section={section}
+                  record={record}
+                  cardHref={asOfHref(internId, internSections[section].slug, dayOf(record.CreatedAt))}
+                  onLeave={onClose}
+                />
               </Fragment>
             ))}
           </List>

@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Snackbar from '@mui/material/Snackbar';
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import {
   internSectionKeys,
   internSections,
@@ -12,13 +11,13 @@ import {
   texts,
   type ProtocolInput,
 } from '@registry/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showErrorDialog } from '@/lib/error-dialog';
 import { useIntern } from '../api/get-intern';
 import { describeSaveProblem, useSaveIntern } from '../api/save-intern';
 import { useSetInternDeleted } from '../api/set-intern-deleted';
+import { useAsOf } from '../as-of';
 import {
   addEntry,
   addRefusal,
@@ -39,15 +38,15 @@ import {
   type Transition,
 } from '../edit-session';
 import { emptyEntry, type EditableSectionKey, type Entry } from '../section-fields';
+import { AsOfCard } from './as-of-card';
+import { CardDialogs, RefusalSnackbar, type CardDialog } from './card-dialogs';
 import { CardFooter } from './card-footer';
 import { CardHeader } from './card-header';
 import { DocumentsSection } from './documents-section';
-import { EntryDialog, type EntryAction } from './entry-dialog';
-import { HistoryDialog } from './history-dialog';
+import type { EntryAction } from './entry-dialog';
 import { LeaveGuard, savedNavigation } from './leave-guard';
-import { ProtocolDialog } from './protocol-dialog';
 import { SectionMenu } from './section-menu';
-import { SectionView } from './section-view';
+import { SectionView, type EntryHandlers } from './section-view';
 
 const DEFAULT_SLUG = internSections.PersonalInfo.slug;
 
@@ -56,78 +55,58 @@ function sectionOfSlug(slug: string): InternSectionKey | null {
   return internSectionKeys.find((key) => internSections[key].slug === slug) ?? null;
 }
 
-/** The confirmations of deleting and restoring a trainee (SPEC.md §2). */
-const deletion = {
-  delete: {
-    title: 'Удаление стажёра',
-    confirmLabel: 'Удалить',
-    question: 'Вы уверены, что хотите удалить стажёра?',
-  },
-  restore: {
-    title: 'Восстановление стажёра',
-    confirmLabel: 'Восстановить',
-    question: 'Вы уверены, что хотите восстановить стажёра?',
-  },
-} as const;
-
-type Dialog =
-  | {
-      kind: 'entry';
-      section: EditableSectionKey;
-      action: EntryAction;
-      entry: Entry;
-      isCheckedAtOnce?: boolean;
-    }
-  | { kind: 'history'; section: EditableSectionKey; entryId: number }
-  | { kind: 'protocol' | 'clear' | 'delete' | 'restore' };
-
 type CardEditorProps = { intern: Intern | null; section: InternSectionKey };
 
-/** The card with its edit session: sections, entry dialogs, the footer, saving, deleting and restoring. */
-function CardEditor({ intern, section }: CardEditorProps) {
-  const navigate = useNavigate();
-  const [session, setSession] = useState<EditSession>(() => startSession(intern));
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const save = useSaveIntern();
-  const remove = useSetInternDeleted(true);
-  const restore = useSetInternDeleted(false);
+/** What the editor's parts share: the card, its edit session, and what is open or refused on it. */
+type EditorState = CardEditorProps & {
+  session: EditSession;
+  setSession: Dispatch<SetStateAction<EditSession>>;
+  setDialog: (dialog: CardDialog | null) => void;
+  setRefusal: (refusal: string | null) => void;
+};
 
-  // A card nobody is editing follows the saved one; a card being edited keeps the version it started from,
-  // so that a save over someone else's is refused rather than overwriting it.
-  if (intern && !isModified(session) && intern.Version !== session.version) setSession(startSession(intern));
+/** A section of the card being edited: a saved trainee's, or the new one's. */
+const editorHref = (intern: Intern | null, key: InternSectionKey) =>
+  paths.internCard.href(intern?.Id ?? 'new', internSections[key].slug);
 
-  const hrefOf = (key: InternSectionKey) =>
-    paths.internCard.href(intern?.Id ?? 'new', internSections[key].slug);
-  const close = () => setDialog(null);
-
+/** What the operator does to entries: their dialogs opened (or why not), and what the dialogs give applied. */
+function useEntryActions({ session, setSession, setDialog, setRefusal }: EditorState) {
   const apply = (transition: Transition) => {
     if (transition.refusal !== undefined) setRefusal(transition.refusal);
     else setSession(transition.session);
   };
-  const open = (next: Dialog, refused: string | null) => (refused ? setRefusal(refused) : setDialog(next));
+  const open = (next: CardDialog, refused: string | null) =>
+    refused ? setRefusal(refused) : setDialog(next);
 
-  const handleAdd = (key: EditableSectionKey) =>
-    open({ kind: 'entry', section: key, action: 'add', entry: emptyEntry(key, 0) }, addRefusal(session));
-  const handleEdit = (key: EditableSectionKey, entry: Entry) =>
-    open({ kind: 'entry', section: key, action: 'edit', entry }, editRefusal(session));
-  const handleCorrect = (key: EditableSectionKey, entry: Entry) =>
-    open({ kind: 'entry', section: key, action: 'correct', entry }, correctRefusal(session));
-  const handleHistory = (key: EditableSectionKey, entry: Entry) =>
-    setDialog({ kind: 'history', section: key, entryId: entry.Id });
-  const handleRollback = (key: EditableSectionKey, entry: Entry) =>
-    apply(rollbackEntry(session, key, entry.Id));
-
+  const handlers: EntryHandlers = {
+    onAdd: (key) =>
+      open({ kind: 'entry', section: key, action: 'add', entry: emptyEntry(key, 0) }, addRefusal(session)),
+    onEdit: (key, entry) =>
+      open({ kind: 'entry', section: key, action: 'edit', entry }, editRefusal(session)),
+    onCorrect: (key, entry) =>
+      open({ kind: 'entry', section: key, action: 'correct', entry }, correctRefusal(session)),
+    onHistory: (key, entry) => setDialog({ kind: 'history', section: key, entryId: entry.Id }),
+    onRollback: (key, entry) => apply(rollbackEntry(session, key, entry.Id)),
+  };
   const handleApply = (key: EditableSectionKey, action: EntryAction, entry: Entry) => {
     const transitions = { add: addEntry, edit: editEntry, correct: correctEntry };
     apply(transitions[action](session, key, entry));
   };
+  return { handlers, handleApply };
+}
+
+/** Saving the session on a basis document, and deleting or restoring the trainee. */
+function useCardSaving({ intern, section, session, setSession, setDialog }: EditorState) {
+  const navigate = useNavigate();
+  const save = useSaveIntern();
+  const remove = useSetInternDeleted(true);
+  const restore = useSetInternDeleted(false);
 
   const handleSave = () => {
     // An entry the schema refuses is opened for the operator to put right, rather than sent to be refused.
     const invalid = firstInvalidEntry(session);
     if (!invalid) return setDialog({ kind: 'protocol' });
-    void navigate(hrefOf(invalid.section), { replace: true });
+    void navigate(editorHref(intern, invalid.section), { replace: true });
     const action = session.mode === 'corrected' ? 'correct' : 'edit';
     setDialog({
       kind: 'entry',
@@ -170,91 +149,71 @@ function CardEditor({ intern, section }: CardEditorProps) {
     } catch {
       // The mutation's error dialog says what went wrong.
     }
-    close();
+    setDialog(null);
   };
 
+  return { handleSave, handleProtocol, handleDeleted, isDeleting: remove.isPending || restore.isPending };
+}
+
+/** The card with its edit session: sections, entry dialogs, the footer, saving, deleting and restoring. */
+function CardEditor({ intern, section }: CardEditorProps) {
+  const { showAsOf } = useAsOf();
+  const [session, setSession] = useState<EditSession>(() => startSession(intern));
+  const [dialog, setDialog] = useState<CardDialog | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const state: EditorState = { intern, section, session, setSession, setDialog, setRefusal };
+  const { handlers, handleApply } = useEntryActions(state);
+  const saving = useCardSaving(state);
+
+  // A card nobody is editing follows the saved one; a card being edited keeps the version it started from,
+  // so that a save over someone else's is refused rather than overwriting it.
+  if (intern && !isModified(session) && intern.Version !== session.version) setSession(startSession(intern));
+
+  const close = () => setDialog(null);
   return (
     <>
       <CardHeader
         intern={intern}
+        asOf={null}
+        onAsOf={showAsOf}
         onDelete={() => setDialog({ kind: 'delete' })}
         onRestore={() => setDialog({ kind: 'restore' })}
       />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
         <SectionMenu
           current={section}
-          hrefOf={hrefOf}
+          hrefOf={(key) => editorHref(intern, key)}
           countOf={(key) => (key === 'Documents' ? 0 : changedCount(session, key))}
         />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           {section === 'Documents' ? (
             <DocumentsSection protocols={intern?.ChangeProtocols ?? []} />
           ) : (
-            <SectionView
-              section={section}
-              session={session}
-              onAdd={handleAdd}
-              onEdit={handleEdit}
-              onCorrect={handleCorrect}
-              onHistory={handleHistory}
-              onRollback={handleRollback}
-            />
+            <SectionView section={section} session={session} {...handlers} />
           )}
         </Box>
       </Box>
       {isModified(session) && (
-        <CardFooter mode={session.mode} onClear={() => setDialog({ kind: 'clear' })} onSave={handleSave} />
-      )}
-
-      {dialog?.kind === 'entry' && (
-        <EntryDialog
-          section={dialog.section}
-          action={dialog.action}
-          entry={dialog.entry}
-          isCheckedAtOnce={dialog.isCheckedAtOnce}
-          onApply={(entry) => handleApply(dialog.section, dialog.action, entry)}
-          onClose={close}
+        <CardFooter
+          mode={session.mode}
+          onClear={() => setDialog({ kind: 'clear' })}
+          onSave={saving.handleSave}
         />
       )}
-      {dialog?.kind === 'history' && (
-        <HistoryDialog section={dialog.section} entryId={dialog.entryId} onClose={close} />
-      )}
-      {dialog?.kind === 'protocol' && <ProtocolDialog onSave={handleProtocol} onClose={close} />}
-      {dialog?.kind === 'clear' && (
-        <ConfirmDialog
-          title="Отмена изменений"
-          confirmLabel="Очистить"
-          onConfirm={() => {
-            setSession(clearSession(session));
-            close();
-          }}
-          onClose={close}
-        >
-          Отменить внесение изменений и очистить все внесённые данные? Данное действие нельзя отменить.
-        </ConfirmDialog>
-      )}
-      {(dialog?.kind === 'delete' || dialog?.kind === 'restore') && (
-        <ConfirmDialog
-          {...deletion[dialog.kind]}
-          isBusy={remove.isPending || restore.isPending}
-          onConfirm={() => void handleDeleted(dialog.kind === 'delete')}
-          onClose={close}
-        >
-          {deletion[dialog.kind].question}
-        </ConfirmDialog>
-      )}
-
-      <Snackbar
-        open={refusal !== null}
-        autoHideDuration={6000}
-        // A click elsewhere may be the very click that was refused: its message must stay.
-        onClose={(_event, reason) => reason !== 'clickaway' && setRefusal(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert severity="warning" variant="filled" onClose={() => setRefusal(null)}>
-          {refusal}
-        </Alert>
-      </Snackbar>
+      <CardDialogs
+        dialog={dialog}
+        internId={intern?.Id ?? null}
+        isDeleting={saving.isDeleting}
+        onApply={handleApply}
+        onProtocol={saving.handleProtocol}
+        onClear={() => {
+          setSession(clearSession(session));
+          close();
+        }}
+        onDeleted={(isDeleted) => void saving.handleDeleted(isDeleted)}
+        onClose={close}
+      />
+      <RefusalSnackbar refusal={refusal} onClose={() => setRefusal(null)} />
       <LeaveGuard isModified={isModified(session) && !isBlankNewIntern(session)} />
     </>
   );
@@ -275,13 +234,19 @@ type InternCardProps = {
   page: string | undefined;
 };
 
-/** The operator's trainee card (SPEC.md §2): one section at a time, the section in the URL. */
+/**
+ * The operator's trainee card (SPEC.md §2): one section at a time, the section in the URL; with `?asOf=` in it,
+ * the card read-only as of that day.
+ */
 export function InternCard({ id, page }: InternCardProps) {
+  const { search } = useLocation();
+  const { asOf, showAsOf } = useAsOf();
   const section = sectionOfSlug(page ?? DEFAULT_SLUG);
-  if (!section) return <Navigate to={paths.internCard.href(id, DEFAULT_SLUG)} replace />;
-  return id === 'new' ? (
-    <CardEditor intern={null} section={section} />
-  ) : (
+  if (!section) return <Navigate to={`${paths.internCard.href(id, DEFAULT_SLUG)}${search}`} replace />;
+  if (id === 'new') return <CardEditor intern={null} section={section} />;
+  return asOf === null ? (
     <SavedCard id={id} section={section} />
+  ) : (
+    <AsOfCard id={id} section={section} asOf={asOf} onAsOf={showAsOf} />
   );
 }

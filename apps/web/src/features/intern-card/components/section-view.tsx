@@ -18,12 +18,18 @@ export type EntryHandlers = {
   onRollback: (section: EditableSectionKey, entry: Entry) => void;
 };
 
-type SectionViewProps = EntryHandlers & { section: EditableSectionKey; session: EditSession };
+type SectionViewProps = EntryHandlers & {
+  section: EditableSectionKey;
+  session: EditSession;
+  /** The card as of a past day: its entries and their history only, nothing to add or change. */
+  isReadOnly?: boolean;
+};
 
 /** A section of the card: its entries as the session has them, or a notice that it is empty. */
 export function SectionView({
   section,
   session,
+  isReadOnly = false,
   onAdd,
   onEdit,
   onCorrect,
@@ -38,7 +44,7 @@ export function SectionView({
         <Typography id={headingId} variant="h6" component="h2">
           {internSections[section].title}
         </Typography>
-        {entries.length > 0 && (
+        {entries.length > 0 && !isReadOnly && (
           <Button startIcon={<AddIcon />} onClick={() => onAdd(section)}>
             Добавить запись
           </Button>
@@ -49,9 +55,11 @@ export function SectionView({
           <Typography color="text.secondary" gutterBottom>
             В данный момент данных в этом разделе нет
           </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => onAdd(section)}>
-            Добавить
-          </Button>
+          {!isReadOnly && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => onAdd(section)}>
+              Добавить
+            </Button>
+          )}
         </Paper>
       ) : (
         entries.map((entry, index) => (
@@ -61,6 +69,7 @@ export function SectionView({
             entry={entry}
             position={index + 1}
             status={entryStatus(session, section, entry)}
+            isReadOnly={isReadOnly}
             onEdit={() => onEdit(section, entry)}
             onCorrect={() => onCorrect(section, entry)}
             onHistory={() => onHistory(section, entry)}
