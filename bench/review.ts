@@ -8,23 +8,17 @@
  * matching query. Targets (review issue): on PostgreSQL at 1M, opening p95 < 100 ms and submitting p95 <
  * 150 ms, each within 2× of its SQL; on PGlite at 100k, within 3×.
  */
-import { randomBytes } from 'node:crypto';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { pino } from 'pino';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type ChangeReview } from '@registry/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { relatedQuery } from '../apps/server/src/modules/intern/intern-matching.repository.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
-import { createAccount } from '../apps/server/src/test/factories.js';
 import { acceptAll } from '../apps/server/src/test/review.js';
-import { createDbClock } from './db-clock.js';
+import { startBenchApp, withScratchPostgres, type BenchApp } from './bench-app.js';
 import { loadTrainees } from './load-trainees.js';
-import { createHttpClient, explainTime, median, ms, percentile, printTable } from './measure.js';
+import { explainTime, median, ms, percentile, printTable } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -94,44 +88,7 @@ async function changeRows(database: Database, organizationId: number) {
   });
 }
 
-async function startApp(database: Database) {
-  const config = loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'warn' });
-  const app = await buildApp({
-    config,
-    database,
-    mailer: { send: async () => {} },
-    logger: pino({ level: 'warn' }),
-    webRoot: null,
-  });
-  // The time in the database driver of each request: requests are sent one at a time.
-  const clock = createDbClock(database);
-  const dbTimes: number[] = [];
-  app.addHook('onRequest', async (request) => {
-    (request as unknown as { dbStart: number }).dbStart = clock.total();
-  });
-  app.addHook('onResponse', async (request) => {
-    dbTimes.push(clock.total() - (request as unknown as { dbStart: number }).dbStart);
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as { port: number }).port;
-  const operator = await createAccount(database.db, {
-    email: 'review@example.org',
-    password: 'bench-password',
-  });
-  const login = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-    body: JSON.stringify({ Id: operator.email, Password: operator.password }),
-  });
-  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-  return { app, port, cookie, dbTimes, http: createHttpClient(port) };
-}
-
-async function uploadChangeFile(
-  server: Awaited<ReturnType<typeof startApp>>,
-  organizationId: number,
-  file: Buffer,
-) {
+async function uploadChangeFile(server: BenchApp, organizationId: number, file: Buffer) {
   const form = new FormData();
   form.append('data', JSON.stringify({ organizationId, number: '1-вх', date: '2026-11-21' }));
   form.append('file', new Blob([file]), 'bench.xlsx');
@@ -147,10 +104,7 @@ async function uploadChangeFile(
 }
 
 /** Times each request once and sets each beside its time in the database driver. */
-async function timed(
-  server: Awaited<ReturnType<typeof startApp>>,
-  requests: { path: string; method?: string; body?: unknown }[],
-) {
+async function timed(server: BenchApp, requests: { path: string; method?: string; body?: unknown }[]) {
   server.dbTimes.length = 0;
   const answers = await server.http.each(requests, server.cookie);
   const failed = answers.find((answer) => answer.status !== 200);
@@ -177,7 +131,7 @@ async function bench(
   );
   const organizationId = organizations[0]!.id;
   const file = await xlsxOf(sheetOf(await changeRows(database, organizationId)));
-  const server = await startApp(database);
+  const server = await startBenchApp(database);
   try {
     const { importId, changeIds } = await uploadChangeFile(server, organizationId, file);
     // Rows spread over the file, every third of each kind; the first ones warm up and are not counted.
@@ -258,26 +212,14 @@ async function bench(
     );
     console.log(`Запрос сопоставления: ${plan.ms} ms; ${plan.scans.join(', ')}`);
   } finally {
-    await server.http.close();
-    await server.app.close();
+    await server.close();
   }
 }
 
 if (Number(args.pg) > 0) {
-  const name = `registry_bench_review_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: args['pg-url'] });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(args['pg-url']);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
-  try {
-    await bench(database, Number(args.pg), { open: 100, submit: 150, ratio: 2 });
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchPostgres(args['pg-url'], 'registry_bench_review', (database) =>
+    bench(database, Number(args.pg), { open: 100, submit: 150, ratio: 2 }),
+  );
 }
 if (Number(args.pglite) > 0) {
   const database = await openDatabase({ dataDir: null });

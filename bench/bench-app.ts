@@ -1,0 +1,86 @@
+/*
+ * What the row review and statistics benchmarks share: a scratch PostgreSQL database dropped afterwards, and
+ * the app listening on a free port with an operator logged in, which counts the time each request spends in
+ * the database driver (db-clock.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { pino } from 'pino';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@registry/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { createAccount } from '../apps/server/src/test/factories.js';
+import { createDbClock } from './db-clock.js';
+import { createHttpClient } from './measure.js';
+
+/** Runs `bench` on a new database of the PostgreSQL server at `adminUrl`, and drops it however it ends. */
+export async function withScratchPostgres(
+  adminUrl: string,
+  prefix: string,
+  bench: (db: Database) => Promise<void>,
+) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  try {
+    await bench(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+/** The app on a free loopback port, an operator's session cookie, and each request's time in the driver. */
+export async function startBenchApp(database: Database) {
+  const config = loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'warn' });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: { send: async () => {} },
+    logger: pino({ level: 'warn' }),
+    webRoot: null,
+  });
+  // The time in the database driver of each request: requests are sent one at a time.
+  const clock = createDbClock(database);
+  const dbTimes: number[] = [];
+  app.addHook('onRequest', async (request) => {
+    (request as unknown as { dbStart: number }).dbStart = clock.total();
+  });
+  app.addHook('onResponse', async (request) => {
+    dbTimes.push(clock.total() - (request as unknown as { dbStart: number }).dbStart);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const operator = await createAccount(database.db, {
+    email: 'bench-operator@example.org',
+    password: 'bench-password',
+  });
+  const login = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    body: JSON.stringify({ Id: operator.email, Password: operator.password }),
+  });
+  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  const http = createHttpClient(port);
+  return {
+    app,
+    port,
+    cookie,
+    dbTimes,
+    http,
+    operatorId: operator.id,
+    close: async () => {
+      await http.close();
+      await app.close();
+    },
+  };
+}
+
+export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
