@@ -5,3 +5,4 @@ export * from './dictionary-entries.js';
 export * from './interns.js';
 export * from './imports.js';
 export * from './history.js';
+export * from './counters.js';

@@ -4,11 +4,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
+  counterKeys,
   dictionaryEntries,
   importChanges,
   imports,
   interns,
   organizations,
+  registryCounters,
 } from '../../db/schema/index.js';
 import { insertBatches, type PackedRows } from './reader/change-file-packing.js';
 
@@ -100,12 +102,15 @@ function importReads(db: Db) {
       return row ?? null;
     },
 
-    /** Imports waiting for an operator (pending or being processed), for the menu badge. */
+    /**
+     * Imports waiting for an operator (pending or being processed), for the menu badge: one row of the
+     * counters the database keeps, never a count.
+     */
     async countWaiting(): Promise<number> {
       const [row] = await db
-        .select({ n: count() })
-        .from(imports)
-        .where(inArray(imports.status, openImportStatuses));
+        .select({ n: registryCounters.value })
+        .from(registryCounters)
+        .where(eq(registryCounters.key, counterKeys.waitingImports));
       return row?.n ?? 0;
     },
 

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { internEntries, interns } from '../../db/schema/index.js';
+import { counterKeys, internEntries, interns, registryCounters } from '../../db/schema/index.js';
 import {
   alphabeticalKey,
   bindFilter,
@@ -163,8 +163,12 @@ export function createInternSearchRepository(db: Db) {
         .orderBy(asc(internEntries.internId), asc(internEntries.position));
     },
 
+    /** Trainees in the register (not deleted): one row of the counters the database keeps, never a count. */
     async countActive(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(interns).where(eq(interns.isDeleted, false));
+      const [row] = await db
+        .select({ n: registryCounters.value })
+        .from(registryCounters)
+        .where(eq(registryCounters.key, counterKeys.interns));
       return row?.n ?? 0;
     },
   };
