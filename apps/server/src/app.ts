@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -11,6 +12,7 @@ import {
 import { registerApi } from './api.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { AppError } from './lib/app-error.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -22,6 +24,30 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** The built web app to serve, or null to serve the API only (server tests). */
   webRoot: string | null;
+}
+
+/**
+ * The public registry's limit: a route that declares `config.rateLimit` (the public search and the public card)
+ * answers an anonymous caller at most `perMinute` times a minute per client address (request.ip, which honours
+ * TRUST_PROXY; an IPv6 address counts by its /64), each route on its own count. Signed-in callers are never
+ * counted: the auth hook has set request.account before this route-level hook runs. The counts live in this
+ * process's memory (docs/decisions.md).
+ */
+function publicRateLimit(perMinute: number): RateLimitPluginOptions {
+  return {
+    global: false,
+    max: perMinute,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    allowList: (request) => request.account !== null,
+    // What it returns is thrown, so the error handler writes it as every other error.
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(429, `Слишком много запросов: повторите через ${seconds} с`, undefined, {
+        'retry-after': String(seconds),
+      });
+    },
+  };
 }
 
 /** Builds the whole HTTP application without listening, so that tests can call it with `inject`. */
@@ -59,8 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  // 4. The API: sessions (cookies) and who may call what first, then the modules (api.ts).
+  // 4. The API: sessions (cookies) and who may call what first, then the modules (api.ts). The limit of
+  //    anonymous public calls comes before the routes, which it watches being declared.
   await app.register(fastifyCookie);
+  if (config.publicSearchPerMinute > 0) {
+    await app.register(fastifyRateLimit, publicRateLimit(config.publicSearchPerMinute));
+  }
   await registerApi(app, deps);
   // 5. What is not a module: the API's description and the health check.
   app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>

@@ -8,6 +8,10 @@ const booleanSetting = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A limit that 0 switches off. */
+const limitOrOff = (fallback: number) =>
+  z.coerce.number().int().min(0, 'не меньше 0 (0 — без ограничения)').default(fallback);
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,6 +37,7 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
     LOGIN_THROTTLE_MINUTES: positiveInt(15),
+    PUBLIC_SEARCH_PER_MINUTE: limitOrOff(300),
     IMPORT_DEADLINE_WORKING_DAYS: positiveInt(10),
     DOCUMENT_MAX_FILE_MB: positiveInt(20),
     IMPORT_MAX_FILE_MB: positiveInt(10),
@@ -78,6 +83,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.LOGIN_THROTTLE_MINUTES * 60_000,
     },
+    /** Anonymous calls of the public search and of the public card per client address a minute; 0 = no limit. */
+    publicSearchPerMinute: env.PUBLIC_SEARCH_PER_MINUTE,
     /** Bounds of reading a change file (the reader's ReaderSettings). */
     changeFileReader: {
       limits: {

@@ -39,7 +39,13 @@ export async function buildTestApp(
   options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'info', ...options.env });
+  // Tests call the public search far more often than a visitor: its limit is tested where it is switched on.
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-test-data',
+    LOG_LEVEL: 'info',
+    PUBLIC_SEARCH_PER_MINUTE: '0',
+    ...options.env,
+  });
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -36,6 +36,9 @@ function toSaveRequest(body: SaveBody, internId: number | null, operatorId: numb
 
 const tags = ['interns'];
 
+/** Anonymous callers are limited per address (app.ts, PUBLIC_SEARCH_PER_MINUTE); signed-in ones never. */
+const anonymousLimit = {};
+
 /** The trainee list, public and operators', and its export. */
 export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchService }> = async (
   app,
@@ -44,7 +47,7 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
   app.get(
     '/search',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', rateLimit: anonymousLimit },
       schema: { tags, querystring: InternSearchQuerySchema, response: { 200: InternSearchResultSchema } },
     },
     async (request) =>
@@ -94,7 +97,7 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
   app.get(
     '/:id/public',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', rateLimit: anonymousLimit },
       schema: { tags, params: IdParamsSchema, response: { 200: PublicInternSchema } },
     },
     async (request) => service.getPublic(request.params.id),
