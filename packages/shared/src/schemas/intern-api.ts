@@ -245,7 +245,6 @@ export type DocumentsQuery = z.input<typeof DocumentsQuerySchema>;
  * with (or none: entered by hand), and the trainees it changed (the first five by name, and how many).
  */
 export const BasisDocumentSchema = z.object({
-  /** The first change protocol written under it: the document's handle. */
   Id: z.number().int(),
   Requisites: z.object({ Number: z.string(), Date: z.string() }),
   OutgoingRequisites: z.object({ Number: z.string().nullable(), Date: z.string().nullable() }),

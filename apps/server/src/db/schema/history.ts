@@ -1,5 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { importChanges, imports } from './imports.js';
 import { internEntries, interns } from './interns.js';
@@ -9,6 +21,40 @@ import { organizations } from './organizations.js';
  * A trainee's history: the basis documents of saves and every saved state of an entry. Apart from the
  * trainee's tables, since a basis document may come with an import, whose rows point back to trainees.
  */
+
+/**
+ * A basis document as the '/documents' screen shows it: the requisites (and SRO and import) under which one or
+ * more saves were made, for one trainee or many. Kept up to date by the save that writes a protocol under it,
+ * so that the screen pages over documents by an index instead of grouping every protocol.
+ */
+export const basisDocuments = pgTable(
+  'basis_documents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: varchar({ length: 100 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    outgoingNumber: varchar({ length: 100 }),
+    outgoingDate: date({ mode: 'string' }),
+    importId: integer().references((): AnyPgColumn => imports.id),
+    organizationId: integer().references(() => organizations.id),
+    searchKey: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`registry_fold(${basisDocuments.number})`),
+    /** The trainees changed under it, each counted once. */
+    internCount: integer().notNull().default(0),
+    lastChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An absent outgoing number, import or SRO is the same document as another absent one.
+    unique('basis_documents_key')
+      .on(t.number, t.date, t.outgoingNumber, t.outgoingDate, t.importId, t.organizationId)
+      .nullsNotDistinct(),
+    // Read backwards for the latest dated first.
+    index('basis_documents_date_idx').on(t.date, t.id),
+    index('basis_documents_organization_idx').on(t.organizationId, t.date, t.id),
+    index('basis_documents_search_key_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
+  ],
+);
 
 /** The basis document of a save: under it one or more entries were created, changed or corrected. */
 export const changeProtocols = pgTable(
@@ -24,6 +70,8 @@ export const changeProtocols = pgTable(
     importChangeId: integer().references(() => importChanges.id),
     /** The SRO of that import, kept here so that the documents search needs no join through imports. */
     organizationId: integer().references(() => organizations.id),
+    /** The basis document the '/documents' screen groups this protocol under. */
+    documentId: integer().references(() => basisDocuments.id),
     number: varchar({ length: 100 }).notNull(),
     date: date({ mode: 'string' }).notNull(),
     outgoingNumber: varchar({ length: 100 }),
@@ -45,6 +93,7 @@ export const changeProtocols = pgTable(
     index('change_protocols_organization_idx').on(t.organizationId),
     index('change_protocols_search_key_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
     index('change_protocols_created_idx').on(t.createdAt, t.id),
+    index('change_protocols_document_idx').on(t.documentId, t.internId),
   ],
 );
 
@@ -66,5 +115,9 @@ export const internEntryVersions = pgTable(
     operatorId: integer().references(() => accounts.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('intern_entry_versions_entry_idx').on(t.entryId, t.id)],
+  (t) => [
+    index('intern_entry_versions_entry_idx').on(t.entryId, t.id),
+    // The changes made on one basis document ('/documents').
+    index('intern_entry_versions_protocol_idx').on(t.protocolId),
+  ],
 );

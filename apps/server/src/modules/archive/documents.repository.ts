@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
+  basisDocuments,
   changeProtocols,
   internEntries,
   internEntryVersions,
@@ -18,97 +19,83 @@ export interface DocumentsFilter {
   to?: string | null | undefined;
 }
 
-/** What makes change protocols one basis document: the same requisites, SRO and import. */
-const documentKey = [
-  changeProtocols.number,
-  changeProtocols.date,
-  changeProtocols.outgoingNumber,
-  changeProtocols.outgoingDate,
-  changeProtocols.importId,
-  changeProtocols.organizationId,
-  organizations.name,
-];
-
 const versionOperator = alias(accounts, 'version_operator');
+
+/** The trainees a list row names: the first few by name, however many the document changed. */
+const NAMED_INTERNS = 5;
 
 /** The changes one document shows at most: an import of 10,000 rows writes a few versions a row. */
 const MAX_CHANGES = 50_000;
 
 function documentsMatching(filter: DocumentsFilter): SQL | undefined {
-  const byNumber = matchesTerm(changeProtocols.searchKey, filter.term);
+  const byNumber = matchesTerm(basisDocuments.searchKey, filter.term);
   const byOrganization = matchesTerm(organizations.searchKey, filter.term);
   return and(
     byNumber && byOrganization ? or(byNumber, byOrganization) : undefined,
-    filter.from ? gte(changeProtocols.date, filter.from) : undefined,
-    filter.to ? lte(changeProtocols.date, filter.to) : undefined,
+    filter.from ? gte(basisDocuments.date, filter.from) : undefined,
+    filter.to ? lte(basisDocuments.date, filter.to) : undefined,
   );
 }
 
-/** Basis documents: change protocols grouped by their requisites, SRO and import. */
+/** Basis documents (schema/history.ts), each with its SRO and the first trainees it changed by name. */
 export function createDocumentsRepository(db: Db) {
-  const grouped = (where: SQL | undefined) =>
+  const select = () =>
     db
       .select({
-        id: sql<number>`min(${changeProtocols.id})`.mapWith(Number),
-        number: changeProtocols.number,
-        date: changeProtocols.date,
-        outgoingNumber: changeProtocols.outgoingNumber,
-        outgoingDate: changeProtocols.outgoingDate,
-        importId: changeProtocols.importId,
-        organizationId: changeProtocols.organizationId,
+        id: basisDocuments.id,
+        number: basisDocuments.number,
+        date: basisDocuments.date,
+        outgoingNumber: basisDocuments.outgoingNumber,
+        outgoingDate: basisDocuments.outgoingDate,
+        importId: basisDocuments.importId,
+        organizationId: basisDocuments.organizationId,
         organizationName: organizations.name,
-        internCount: sql<number>`count(distinct ${changeProtocols.internId})`.mapWith(Number),
-        interns: sql<{ Id: number; FullName: string }[]>`to_json((array_agg(distinct jsonb_build_object(
-          'Id', ${interns.id}, 'FullName', ${interns.fullName})))[1:5])`,
-        lastChangedAt: sql<string>`max(${changeProtocols.createdAt})`.mapWith(
-          (value: string | Date) => new Date(value),
-        ),
+        internCount: basisDocuments.internCount,
+        interns: sql<{ Id: number; FullName: string }[] | null>`(
+          select json_agg(json_build_object('Id', named.id, 'FullName', named.full_name) order by named.full_name)
+          from (select ${interns.id} as id, ${interns.fullName} as full_name
+                from ${interns}
+                where ${interns.id} in (select intern_id from ${changeProtocols}
+                                        where ${changeProtocols.documentId} = ${basisDocuments.id})
+                order by ${interns.fullName} limit ${NAMED_INTERNS}) named)`,
+        lastChangedAt: basisDocuments.lastChangedAt,
       })
-      .from(changeProtocols)
-      .innerJoin(interns, eq(interns.id, changeProtocols.internId))
-      .leftJoin(organizations, eq(organizations.id, changeProtocols.organizationId))
-      .where(where)
-      .groupBy(...documentKey);
+      .from(basisDocuments)
+      .leftJoin(organizations, eq(organizations.id, basisDocuments.organizationId));
 
   return {
     /** A page of documents, the latest dated first. */
     page: (filter: DocumentsFilter, limit: number, offset: number) =>
-      grouped(documentsMatching(filter))
-        .orderBy(desc(changeProtocols.date), desc(sql`min(${changeProtocols.id})`))
+      select()
+        .where(documentsMatching(filter))
+        .orderBy(desc(basisDocuments.date), desc(basisDocuments.id))
         .limit(limit)
         .offset(offset),
 
     async count(filter: DocumentsFilter): Promise<number> {
-      const documents = grouped(documentsMatching(filter)).as('documents');
-      const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(documents);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(basisDocuments)
+        .leftJoin(organizations, eq(organizations.id, basisDocuments.organizationId))
+        .where(documentsMatching(filter));
       return row?.n ?? 0;
     },
 
-    changesUnder: (protocolIds: number[]) => changesUnder(db, protocolIds),
-
-    /** The document a protocol belongs to, and the ids of all its protocols. */
-    async documentOf(protocolId: number) {
-      const [protocol] = await db.select().from(changeProtocols).where(eq(changeProtocols.id, protocolId));
-      if (!protocol) return null;
-      // `is not distinct from`: an absent outgoing number, import or SRO is the same as another absent one.
-      const same = (column: AnyColumn, value: unknown) => sql`${column} is not distinct from ${value}`;
-      const where = and(
-        eq(changeProtocols.number, protocol.number),
-        eq(changeProtocols.date, protocol.date),
-        same(changeProtocols.outgoingNumber, protocol.outgoingNumber),
-        same(changeProtocols.outgoingDate, protocol.outgoingDate),
-        same(changeProtocols.importId, protocol.importId),
-        same(changeProtocols.organizationId, protocol.organizationId),
-      );
-      const [document] = await grouped(where);
-      const ids = await db.select({ id: changeProtocols.id }).from(changeProtocols).where(where);
-      return document ? { document, protocolIds: ids.map((row) => row.id) } : null;
+    async find(id: number) {
+      const [row] = await select().where(eq(basisDocuments.id, id));
+      return row ?? null;
     },
+
+    changesUnder: (documentId: number) => changesUnder(db, documentId),
   };
 }
 
-/** Every version written under the given protocols, oldest first, with its trainee and entry. */
-function changesUnder(db: Db, protocolIds: number[]) {
+/** Every version written under a document's protocols, oldest first, with its trainee and entry. */
+function changesUnder(db: Db, documentId: number) {
+  const protocols = db
+    .select({ id: changeProtocols.id })
+    .from(changeProtocols)
+    .where(eq(changeProtocols.documentId, documentId));
   return db
     .select({
       internId: interns.id,
@@ -125,7 +112,7 @@ function changesUnder(db: Db, protocolIds: number[]) {
     .innerJoin(internEntries, eq(internEntries.id, internEntryVersions.entryId))
     .innerJoin(interns, eq(interns.id, internEntries.internId))
     .leftJoin(versionOperator, eq(versionOperator.id, internEntryVersions.operatorId))
-    .where(inArray(internEntryVersions.protocolId, protocolIds))
+    .where(inArray(internEntryVersions.protocolId, protocols))
     .orderBy(internEntryVersions.id)
     .limit(MAX_CHANGES);
 }

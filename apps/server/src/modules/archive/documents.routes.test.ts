@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../lib/sql-rows.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
-import { createIntern, internship, personalInfo, protocol } from '../../test/interns.js';
+import { createIntern, internship, personalInfo, protocol, saveIntern } from '../../test/interns.js';
 import { acceptAll, reviewCalls } from '../../test/review.js';
 import { uploadRows } from '../../test/uploads.js';
 import { snilsFrom } from '../../test/change-files/workbooks.js';
@@ -20,7 +23,7 @@ beforeAll(async () => {
   const account = await createAccount(t.database.db, { fullName: 'Орлова Светлана Игоревна' });
   operatorName = account.fullName;
   operator = (await loginAs(t.app, account.email, account.password)).cookie;
-  // One letter entered by hand for two trainees: one document.
+  // One letter entered by hand for two trainees, one of them changed twice under it: one document.
   for (const lastName of ['Яковлева', 'Белова']) {
     await createIntern(
       t.app,
@@ -29,6 +32,20 @@ beforeAll(async () => {
       protocol('17-П', '2025-03-15'),
     );
   }
+  const yakovleva = (await documents('term=17-п')).Results[0].Interns.find((intern: { FullName: string }) =>
+    intern.FullName.startsWith('Яковлева'),
+  );
+  const card = (
+    await t.app.inject({ url: `/api/v1/interns/${yakovleva.Id}`, headers: { cookie: operator } })
+  ).json();
+  const renamed = await saveIntern(
+    t.app,
+    operator,
+    card.Id,
+    { Version: card.Version, PersonalInfo: [{ ...card.PersonalInfo[0], FirstName: 'Ирина' }] },
+    { basis: protocol('17-П', '2025-03-15') },
+  );
+  expect(renamed.statusCode, renamed.body).toBe(200);
   await createIntern(
     t.app,
     operator,
@@ -69,7 +86,7 @@ describe('GET /api/v1/archives/documents', () => {
     });
     expect(letter.Interns.map((intern: { FullName: string }) => intern.FullName)).toEqual([
       'Белова Елена Викторовна',
-      'Яковлева Елена Викторовна',
+      'Яковлева Ирина Викторовна',
     ]);
     expect(all.Results[0]).toMatchObject({
       Import: { Id: importId },
@@ -109,9 +126,9 @@ describe('GET /api/v1/archives/documents/{id}/changes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { Document, Changes } = response.json();
     expect(Document).toMatchObject({ Requisites: { Number: '17-П' }, InternCount: 2 });
-    expect(Changes).toHaveLength(4);
+    expect(Changes).toHaveLength(5);
     expect(Changes[0]).toMatchObject({
-      Intern: { FullName: 'Яковлева Елена Викторовна' },
+      Intern: { FullName: 'Яковлева Ирина Викторовна' },
       Section: 'PersonalInfo',
       SectionTitle: 'Персональные данные',
       Kind: 'initial',
@@ -123,6 +140,9 @@ describe('GET /api/v1/archives/documents/{id}/changes', () => {
     expect(new Set(Changes.map((change: { Section: string }) => change.Section))).toEqual(
       new Set(['PersonalInfo', 'Internships']),
     );
+    expect(Changes.at(-1)).toMatchObject({ Kind: 'change', KindName: 'Изменение' });
+    expect(Changes.at(-1).PreviousData).toMatchObject({ FirstName: 'Елена' });
+    expect(Changes.at(-1).Data).toMatchObject({ FirstName: 'Ирина' });
   });
 
   it('is not found for a protocol that does not exist', async () => {
@@ -134,5 +154,32 @@ describe('GET /api/v1/archives/documents/{id}/changes', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('migration 0018', () => {
+  it('rebuilds from the protocols the documents that the saves kept', async () => {
+    const documentsNow = () =>
+      sqlRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select d.number, d.date, d.outgoing_number, d.outgoing_date, d.import_id, d.organization_id,
+              d.intern_count, array_agg(p.id order by p.id) as protocols
+            from basis_documents d join change_protocols p on p.document_id = d.id
+            group by d.id order by d.number, d.date`,
+      );
+    const kept = await documentsNow();
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    const migration = await readFile(
+      new URL('../../../migrations/0018_basis-documents.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.indexOf('-- The documents of the protocols written so far'));
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update change_protocols set document_id = null`);
+      await tx.execute(sql`delete from basis_documents`);
+      for (const statement of backfill.split('--> statement-breakpoint'))
+        await tx.execute(sql.raw(statement));
+    });
+    expect(await documentsNow()).toEqual(kept);
   });
 });

@@ -22,9 +22,9 @@ function toDocument(row: DocumentRow): BasisDocument {
     Organization:
       row.organizationId !== null ? { Id: row.organizationId, Name: row.organizationName ?? '' } : null,
     Import: row.importId !== null ? { Id: row.importId } : null,
-    Interns: [...(row.interns ?? [])].sort((a, b) => a.FullName.localeCompare(b.FullName, 'ru')),
+    Interns: row.interns ?? [],
     InternCount: row.internCount,
-    LastChangedAt: new Date(row.lastChangedAt).toISOString(),
+    LastChangedAt: row.lastChangedAt.toISOString(),
   };
 }
 
@@ -39,12 +39,12 @@ export function createDocumentsService(repo: DocumentsRepository) {
       return toPaged(rows, toDocument);
     },
 
-    async changes(protocolId: number): Promise<DocumentChanges> {
-      const found = await repo.documentOf(protocolId);
-      if (!found) throw new AppError(404, texts.notFound);
-      const changes = await repo.changesUnder(found.protocolIds);
+    async changes(documentId: number): Promise<DocumentChanges> {
+      const document = await repo.find(documentId);
+      if (!document) throw new AppError(404, texts.notFound);
+      const changes = await repo.changesUnder(documentId);
       return {
-        Document: toDocument(found.document),
+        Document: toDocument(document),
         Changes: changes.map((change) => ({
           Intern: { Id: change.internId, FullName: change.internName },
           Section: change.section,

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
+  basisDocuments,
   changeProtocols,
   dictionaryEntries,
   internEntries,
@@ -150,11 +151,49 @@ function entryQueries() {
   };
 }
 
+/** The basis document of a protocol's requisites, SRO and import: found, or created. */
+async function upsertBasisDocument(tx: Db, values: typeof changeProtocols.$inferInsert): Promise<number> {
+  const [document] = await tx
+    .insert(basisDocuments)
+    .values({
+      number: values.number,
+      date: values.date,
+      outgoingNumber: values.outgoingNumber ?? null,
+      outgoingDate: values.outgoingDate ?? null,
+      importId: values.importId ?? null,
+      organizationId: values.organizationId ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [
+        basisDocuments.number,
+        basisDocuments.date,
+        basisDocuments.outgoingNumber,
+        basisDocuments.outgoingDate,
+        basisDocuments.importId,
+        basisDocuments.organizationId,
+      ],
+      set: { lastChangedAt: sql`now()` },
+    })
+    .returning({ id: basisDocuments.id });
+  return document!.id;
+}
+
 /** Change protocols, and the rows of other tables a save's references point to. */
 function protocolQueries(db: Db) {
   return {
+    /** Writes a save's protocol under its basis document, which it creates or counts the trainee in. */
     async insertProtocol(tx: Db, values: typeof changeProtocols.$inferInsert): Promise<number> {
-      const [row] = await tx.insert(changeProtocols).values(values).returning({ id: changeProtocols.id });
+      const documentId = await upsertBasisDocument(tx, values);
+      const [row] = await tx
+        .insert(changeProtocols)
+        .values({ ...values, documentId })
+        .returning({ id: changeProtocols.id });
+      // The upsert holds the document's row until commit, so two saves of one trainee count it once.
+      await tx.execute(sql`
+        update ${basisDocuments} set intern_count = intern_count + 1
+        where id = ${documentId} and not exists (
+          select 1 from ${changeProtocols}
+          where document_id = ${documentId} and intern_id = ${values.internId} and id <> ${row!.id})`);
       return row!.id;
     },
 
