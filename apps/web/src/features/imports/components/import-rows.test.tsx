@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ImportStatus } from '@registry/shared';
 import { importOf } from '../test-data';
-import { ImportRows } from './import-rows';
+import { ImportRows, rejectedWithImportTitle } from './import-rows';
 
 const item = importOf({
   Pending: [
@@ -84,5 +85,23 @@ describe('ImportRows', () => {
     expect(screen.getByText('Иванов Пётр Сергеевич')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' })).toBeInTheDocument();
     expect(screen.queryAllByRole('link')).toHaveLength(1);
+  });
+
+  it('puts the rows still waiting under the rejection when the whole file is rejected', () => {
+    render(
+      <MemoryRouter>
+        <ImportRows
+          item={{ ...item, Status: ImportStatus.Rejected, Rejection: { Id: 9, Reason: 'Нет подписи' } }}
+          isOperator
+          canProcess={false}
+          onRejectAll={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).not.toBeInTheDocument();
+    const rejectedWithFile = section(rejectedWithImportTitle);
+    expect(within(rejectedWithFile).getByText('Нет подписи')).toBeInTheDocument();
+    expect(within(rejectedWithFile).getByText('Сидоров Олег')).toBeInTheDocument();
+    expect(within(rejectedWithFile).queryByRole('link')).not.toBeInTheDocument();
   });
 });

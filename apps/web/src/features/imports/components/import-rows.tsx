@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Import } from '@registry/shared';
+import { ImportStatus, type Import } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
 import { ChangeTable } from './change-table';
@@ -14,6 +14,7 @@ import { finishedColumns, rejectedColumns } from './import-row-columns';
 export const allProcessedText = 'Все записи были обработаны';
 export const noRowsText = 'Записей нет';
 export const rejectedRowsFileText = 'Скачать отклонённые записи (.xlsx)';
+export const rejectedWithImportTitle = 'Записи, отклонённые вместе с файлом';
 
 function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -71,15 +72,31 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
     </Button>
   );
 
+  // A file rejected whole takes the rows still waiting with it: they wait for nothing any more.
+  const isRejected = item.Status === ImportStatus.Rejected;
+
   return (
     <>
-      <Section title="Записи, ожидающие обработки" actions={pendingActions}>
-        <ChangeTable
-          rows={item.Pending}
-          emptyText={allProcessedText}
-          hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
-        />
-      </Section>
+      {isRejected ? (
+        item.Pending.length > 0 && (
+          <Section title={rejectedWithImportTitle}>
+            {item.Rejection && (
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                {item.Rejection.Reason}
+              </Typography>
+            )}
+            <ChangeTable rows={item.Pending} emptyText={noRowsText} hrefOf={() => null} />
+          </Section>
+        )
+      ) : (
+        <Section title="Записи, ожидающие обработки" actions={pendingActions}>
+          <ChangeTable
+            rows={item.Pending}
+            emptyText={allProcessedText}
+            hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
+          />
+        </Section>
+      )}
       <Section title="Обработанные записи">
         <ChangeTable
           rows={item.Finished}
