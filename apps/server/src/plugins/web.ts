@@ -7,22 +7,34 @@ import { notFoundBody } from './errors.js';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
+/** Vite names built assets by content hash, so a name never changes content: browsers may keep it a year. */
+const immutableCache = 'public, max-age=31536000, immutable';
+/** index.html names the current assets, so the browser asks again (cheaply, by ETag) on every visit. */
+const revalidateCache = 'no-cache';
+
 /**
  * Serves the built web app and answers every other GET outside /api with its index.html, so that the
- * browser's router handles deep links. Unknown API paths get the JSON 404.
+ * browser's router handles deep links. Unknown API paths get the JSON 404. The build writes a .br and a .gz
+ * beside each text file (apps/web/vite.config.ts), sent as they are to a browser that accepts them.
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string | null) {
   const hasWeb = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
+    const assets = path.resolve(webRoot, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      // Picks file.br or file.gz by Accept-Encoding (falling back to the file) and adds Vary: accept-encoding.
+      preCompressed: true,
+      // The build manifest (.vite/) is for `npm run check:bundle`, not for browsers.
+      dotfiles: 'ignore',
       setHeaders(res, filePath) {
-        // Vite names built assets by content hash, so they never change under the same name.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Runs after the sender's own headers, so it decides for index.html sent as the SPA fallback too.
+        res.header(
+          'cache-control',
+          path.resolve(filePath).startsWith(assets) ? immutableCache : revalidateCache,
+        );
       },
     });
   }
@@ -30,7 +42,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null) 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(notFoundBody());
   });

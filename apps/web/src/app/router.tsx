@@ -3,28 +3,39 @@ import { paths } from '@/config/paths';
 import { AppLayout } from './layout/app-layout';
 import { RequireAccess } from './require-access';
 import type { RouteRequirement } from './route-access';
-import { DictionaryRoute } from './routes/dictionary';
-import { DocumentsRoute } from './routes/documents';
-import { ImportChangeRoute } from './routes/import-change';
-import { ImportChangeAsNewRoute } from './routes/import-change-as-new';
-import { ImportChangeForInternRoute } from './routes/import-change-for-intern';
-import { ImportDetailRoute } from './routes/import-detail';
-import { ImportFileRoute } from './routes/import-file';
-import { ImportListRoute } from './routes/import-list';
-import { ImportUploadRoute } from './routes/import-upload';
-import { InternCardRoute } from './routes/intern-card';
-import { LoginRoute } from './routes/login';
+import { lazyScreen } from './routes/lazy-screen';
 import { MainRoute } from './routes/main';
 import { NotFoundRoute } from './routes/not-found';
-import { OfficeRoute } from './routes/office';
-import { OperatorsRoute } from './routes/operators';
-import { OrganizationsRoute } from './routes/organizations';
 import { PublicCardRoute } from './routes/public-card';
 import { PublicListRoute } from './routes/public-list';
 import { RouteErrorRoute } from './routes/route-error';
-import { SchoolsRoute } from './routes/schools';
-import { StatsRoute } from './routes/stats';
 import { TestRoute } from './routes/test';
+
+// Only the public list and card are in the entry bundle; login (its form library) and the members', SRO's and
+// operators' screens load on first visit (docs/benchmarks.md, «First load»), so the public registry does not
+// download the card editor, the imports or the date pickers.
+const DictionaryRoute = lazyScreen(() => import('./routes/dictionary'), 'DictionaryRoute');
+const DocumentsRoute = lazyScreen(() => import('./routes/documents'), 'DocumentsRoute');
+const ImportChangeRoute = lazyScreen(() => import('./routes/import-change'), 'ImportChangeRoute');
+const ImportChangeAsNewRoute = lazyScreen(
+  () => import('./routes/import-change-as-new'),
+  'ImportChangeAsNewRoute',
+);
+const ImportChangeForInternRoute = lazyScreen(
+  () => import('./routes/import-change-for-intern'),
+  'ImportChangeForInternRoute',
+);
+const ImportDetailRoute = lazyScreen(() => import('./routes/import-detail'), 'ImportDetailRoute');
+const ImportFileRoute = lazyScreen(() => import('./routes/import-file'), 'ImportFileRoute');
+const ImportListRoute = lazyScreen(() => import('./routes/import-list'), 'ImportListRoute');
+const ImportUploadRoute = lazyScreen(() => import('./routes/import-upload'), 'ImportUploadRoute');
+const InternCardRoute = lazyScreen(() => import('./routes/intern-card'), 'InternCardRoute');
+const LoginRoute = lazyScreen(() => import('./routes/login'), 'LoginRoute');
+const OfficeRoute = lazyScreen(() => import('./routes/office'), 'OfficeRoute');
+const OperatorsRoute = lazyScreen(() => import('./routes/operators'), 'OperatorsRoute');
+const OrganizationsRoute = lazyScreen(() => import('./routes/organizations'), 'OrganizationsRoute');
+const SchoolsRoute = lazyScreen(() => import('./routes/schools'), 'SchoolsRoute');
+const StatsRoute = lazyScreen(() => import('./routes/stats'), 'StatsRoute');
 
 /** Groups routes under one access requirement (SPEC.md §2 routes, §6 roles). */
 function guarded(requirement: RouteRequirement, children: RouteObject[]): RouteObject {

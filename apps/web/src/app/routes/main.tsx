@@ -1,8 +1,11 @@
 import { useSession } from '@/features/auth/api/get-session';
 import { roleOf } from '../route-access';
-import { InternListRoute } from './intern-list';
-import { OfficeRoute } from './office';
+import { lazyScreen } from './lazy-screen';
 import { PublicListRoute } from './public-list';
+
+// The operator's list and the SRO's office load on demand: the anonymous main page needs neither.
+const InternListRoute = lazyScreen(() => import('./intern-list'), 'InternListRoute');
+const OfficeRoute = lazyScreen(() => import('./office'), 'OfficeRoute');
 
 /** Main (/ and /interns) shows each role its own start: trainee list, upload page or public list. */
 export function MainRoute() {
