@@ -39,7 +39,7 @@ const TARGET_MS = 500;
 async function addHistory(database: Database, uploaderId: number) {
   const { db } = database;
   await db.execute(sql`
-    update internship_facts set ended_at = started_at + (180 + (entry_id * 7919) % 540)
+    update internship_facts set ended_at = started_at + (180 + (entry_id::bigint * 7919) % 540)::int
     where status in (2, 3)`);
   await db.execute(sql`
     insert into internship_pauses (entry_id, intern_id, organization_id, paused_at)
