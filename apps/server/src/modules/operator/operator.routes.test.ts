@@ -20,7 +20,7 @@ import {
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { readMail } from '../../test/mail.js';
-import { passwordJustSent } from './operator.service.js';
+import { firstPasswordNotSent, passwordJustSent } from './operator.service.js';
 
 const publicUrl = 'https://registry.example.org';
 
@@ -149,14 +149,19 @@ describe('POST /api/v1/operators/', () => {
     expect(response.json().Info).toEqual(['«Organization»: СРО не найдено']);
   });
 
-  it('gives no password: the account cannot log in until one is sent', async () => {
+  it('mails the new account its first password, which logs in', async () => {
+    const sentBefore = t.mailer.sent.length;
     const created = (
-      await create({ FullName: 'Без пароля', EmailAddress: 'no.password@example.org' })
+      await create({ FullName: 'Новый Пользователь', EmailAddress: 'first.password@example.org' })
     ).json();
+    expect(t.mailer.sent).toHaveLength(sentBefore + 1);
+    const mail = t.mailer.sent.at(-1)!;
+    expect(mail.to).toBe('first.password@example.org');
+    expect(mail.text.split('\n')).toContain('Логин: first.password@example.org');
+    const password = passwordIn(mail.text)!;
+    expect(await loginStatus(t, 'first.password@example.org', password)).toBe(200);
     const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, created.Id));
-    expect(row?.passwordHash).toBeNull();
-    expect(await loginStatus(t, 'no.password@example.org', '')).toBe(400);
-    expect(await loginStatus(t, 'no.password@example.org', 'anything')).toBe(401);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 });
 
@@ -465,6 +470,23 @@ describe('the password letter on the wire', () => {
     } finally {
       await rm(outboxDir, { recursive: true, force: true });
     }
+  });
+
+  it('creates the account and says so when its first letter cannot be sent', async () => {
+    mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from, outboxDir: '/nonexistent', log });
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/operators/',
+      headers: operator,
+      payload: { FullName: 'Без письма', EmailAddress: 'unsent@example.org' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().ErrorMessage).toBe(firstPasswordNotSent('unsent@example.org'));
+    const [row] = await app.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.emailAddress, 'unsent@example.org'));
+    expect(row).toMatchObject({ fullName: 'Без письма', passwordHash: null });
   });
 
   it('keeps the old password when the letter cannot be sent', async () => {

@@ -6,6 +6,7 @@ import {
   OperatorSchema,
   SearchQuerySchema,
 } from '@registry/shared';
+import { noContent } from '../../plugins/openapi.js';
 import type { OperatorService } from './operator.service.js';
 
 /** Accounts of operators and SRO representatives ('Операторы'): operators only (SPEC.md §6). */
@@ -45,7 +46,10 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
 
   app.post(
     '/:id/generate-password',
-    { config, schema: { tags, params: IdParamsSchema } },
+    {
+      config,
+      schema: { tags, params: IdParamsSchema, response: { 204: noContent('Новый пароль отправлен письмом') } },
+    },
     async (request, reply) => {
       await service.sendNewPassword(request.params.id);
       return reply.status(204).send();

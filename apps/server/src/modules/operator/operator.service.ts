@@ -16,6 +16,9 @@ export const RESEND_AFTER_MS = 30_000;
 export const passwordJustSent = (email: string) =>
   `Новый пароль только что отправлен на ${email}: дождитесь письма. Следующий можно отправить через полминуты.`;
 
+export const firstPasswordNotSent = (email: string) =>
+  `Учётная запись создана, но письмо с паролем на ${email} отправить не удалось: отправьте пароль позже кнопкой «Сгенерировать пароль».`;
+
 function toOperator(row: OperatorRow): Operator {
   return {
     Id: row.id,
@@ -121,9 +124,17 @@ export function createOperatorService(db: Db, repo: OperatorRepository, mailer: 
       return toPaged(await repo.search(query.term, query.page), toOperator);
     },
 
+    /** Creates the account and mails it its first password, so that its owner can log in at once. */
     async create(request: OperatorRequest): Promise<Operator> {
       const values = await toValues(request);
-      return save(values, () => repo.insert(values));
+      const created = await save(values, () => repo.insert(values));
+      try {
+        await sendNewPassword({ db, repo, mailer, config }, created.Id);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 502) throw error;
+        throw Object.assign(new AppError(502, firstPasswordNotSent(created.EmailAddress)), { cause: error });
+      }
+      return created;
     },
 
     async update(callerId: number, id: number, request: OperatorRequest): Promise<Operator> {

@@ -25,10 +25,15 @@ type OperatorDialogProps = {
   operator: Operator | null;
   onClose: () => void;
   onGeneratePassword: (operator: Operator) => void;
+  /** A new account was created, and its first password mailed to it. */
+  onCreated: (operator: Operator) => void;
 };
 
+export const firstPasswordHint =
+  'Пароль будет отправлен на этот адрес, как только учётная запись будет создана';
+
 /** Adds or edits an account: an operator of the registry, or with an SRO chosen, that SRO's representative. */
-export function OperatorDialog({ operator, onClose, onGeneratePassword }: OperatorDialogProps) {
+export function OperatorDialog({ operator, onClose, onGeneratePassword, onCreated }: OperatorDialogProps) {
   const form = useForm({
     resolver: zodResolver(OperatorFormSchema),
     defaultValues: {
@@ -40,7 +45,11 @@ export function OperatorDialog({ operator, onClose, onGeneratePassword }: Operat
   const save = useSaveOperator();
   const dialog = useFormDialog(
     form,
-    (request) => save.mutateAsync({ id: operator?.Id ?? null, request }),
+    async (request) => {
+      const saved = await save.mutateAsync({ id: operator?.Id ?? null, request });
+      if (!operator) onCreated(saved);
+      return saved;
+    },
     onClose,
   );
 
@@ -74,6 +83,7 @@ export function OperatorDialog({ operator, onClose, onGeneratePassword }: Operat
         type="email"
         autoComplete="off"
         maxLength={limits.EmailAddress}
+        hint={operator ? undefined : firstPasswordHint}
         required
       />
       <Controller

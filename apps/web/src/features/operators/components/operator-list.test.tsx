@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
+import { firstPasswordHint } from './operator-dialog';
 import { OperatorList } from './operator-list';
 
 const admin: Operator = {
@@ -24,6 +25,14 @@ function stubOperatorsApi() {
       return jsonResponse(200, { Page: 0, TotalPages: 1, Results: [admin, clerk] });
     }
     if (method === 'POST' && url.endsWith('/generate-password')) return jsonResponse(204, null);
+    if (method === 'POST' && url === '/api/v1/operators/') {
+      return jsonResponse(201, {
+        Id: 3,
+        FullName: 'Новая Ольга',
+        EmailAddress: 'olga@example.org',
+        Organization: null,
+      });
+    }
     return jsonResponse(404, { ErrorMessage: 'нет', ErrorId: 'x' });
   });
 }
@@ -86,5 +95,22 @@ describe('OperatorList', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(await within(dialog).findAllByText('Данное поле обязательно для заполнения')).toHaveLength(2);
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says that a new account gets its password by e-mail, and where it went', async () => {
+    stubOperatorsApi();
+    const { user } = renderList();
+    await user.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = screen.getByRole('dialog', { name: 'Добавить учётную запись' });
+    expect(within(dialog).getByText(firstPasswordHint)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'ФИО' }), 'Новая Ольга');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Адрес электронной почты' }),
+      'olga@example.org',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(
+      await screen.findByText('Учётная запись создана, пароль отправлен на адрес olga@example.org'),
+    ).toBeInTheDocument();
   });
 });

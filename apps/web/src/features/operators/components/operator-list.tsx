@@ -43,7 +43,17 @@ export function OperatorList() {
         columns={columns}
         rowActions={renderActions}
         renderDialog={(operator, onClose) => (
-          <OperatorDialog operator={operator} onClose={onClose} onGeneratePassword={setPasswordFor} />
+          <OperatorDialog
+            operator={operator}
+            onClose={onClose}
+            onGeneratePassword={setPasswordFor}
+            onCreated={(created) =>
+              setNotice({
+                isOpen: true,
+                text: `Учётная запись создана, пароль отправлен на адрес ${created.EmailAddress}`,
+              })
+            }
+          />
         )}
       />
       {passwordFor && (
