@@ -67,3 +67,14 @@ test('the current screen is highlighted in the menu', async ({ page }) => {
     'page',
   );
 });
+
+test('the keyboard skips the menu to the screen, and logging out is a button', async ({ page }) => {
+  await page.goto('/interns');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Перейти к основному содержимому' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(menu(page).getByRole('button', { name: 'Выход' })).toBeVisible();
+});

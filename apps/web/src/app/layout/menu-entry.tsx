@@ -51,7 +51,13 @@ export function MenuEntry({
       {content}
     </ListItemButton>
   ) : (
-    <ListItemButton onClick={onClick} {...common}>
+    // A real <button>, so that it is announced and pressed as one.
+    <ListItemButton
+      component="button"
+      onClick={onClick}
+      {...common}
+      sx={{ ...common.sx, width: '100%', font: 'inherit', textAlign: 'left' }}
+    >
       {content}
     </ListItemButton>
   );

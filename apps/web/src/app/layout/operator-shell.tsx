@@ -66,6 +66,31 @@ const dictionaryItems: Item[] = [
   { label: 'Праздничные дни', icon: <EventIcon />, to: paths.dictionary.href('holidays') },
 ];
 
+const MAIN_ID = 'main-content';
+export const skipLinkText = 'Перейти к основному содержимому';
+
+/** The first stop of the keyboard: past the long menu, straight to the screen. Seen only when focused. */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        p: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        '&:focus': { top: 8 },
+      }}
+    >
+      {skipLinkText}
+    </Box>
+  );
+}
+
 /** The operator's layout: a permanent side menu with a remembered mini mode, and the screen beside it. */
 export function OperatorShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -88,6 +113,7 @@ export function OperatorShell({ children }: { children: ReactNode }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <Box component="nav" aria-label="Главное меню" sx={{ width, flexShrink: 0 }}>
         <Drawer
           variant="permanent"
@@ -124,7 +150,12 @@ export function OperatorShell({ children }: { children: ReactNode }) {
           </List>
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: 3, outline: 'none' }}
+      >
         {children}
       </Box>
     </Box>

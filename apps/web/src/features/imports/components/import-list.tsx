@@ -34,7 +34,7 @@ const operatorColumns: Column<ImportListItem>[] = [
     header: 'Осталось на внесение',
     cell: (row) => <TimeLeftText status={row.Status} expiresInDays={row.ExpiresInDays} />,
   },
-  { header: 'Реквизиты документа', cell: (row) => requisitesText(row.Requisites) },
+  { header: 'Реквизиты документа', cell: (row) => requisitesText(row.Requisites) || '—' },
   {
     header: 'Файл',
     cell: (row) => (

@@ -111,7 +111,8 @@ export function RefusalSnackbar({ refusal, onClose }: { refusal: string | null; 
       autoHideDuration={6000}
       // A click elsewhere may be the very click that was refused: its message must stay.
       onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // At the bottom, where it covers neither the card's title nor its section menu.
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       <Alert severity="warning" variant="filled" onClose={onClose}>
         {refusal}
