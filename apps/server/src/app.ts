@@ -1,20 +1,16 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { registerApi } from './api.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -79,11 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  // 3. OpenAPI description of every route, generated from the same zod schemas, at /api/v1/openapi.json.
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Реестр стажёров', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
+  // 3. OpenAPI description of every route, generated from the same zod schemas and the routes' access.
+  await registerOpenApi(app);
 
   // 4. The API: sessions (cookies) and who may call what first, then the modules (api.ts). The limit of
   //    anonymous public calls comes before the routes, which it watches being declared.
@@ -92,14 +85,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyRateLimit, publicRateLimit(config.publicSearchPerMinute));
   }
   await registerApi(app, deps);
-  // 5. What is not a module: the API's description and the health check.
-  app.get('/api/v1/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  // 5. What is not a module: the API's description (/api/v1/openapi.json, and as a page at /api/v1/docs)
+  //    and the health check.
+  registerOpenApiRoutes(app);
+  app.get(
+    '/api/v1/health',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['reference'],
+        summary: 'Сервер и база данных отвечают',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const };
+    },
   );
-  app.get('/api/v1/health', { config: { access: 'anyone' }, schema: { hide: true } }, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok' };
-  });
 
   // 6. The web app and the SPA fallback, last so that API routes win.
   await registerWeb(app, deps.webRoot);

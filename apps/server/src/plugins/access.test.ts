@@ -63,6 +63,7 @@ const expected: Record<string, Access> = {
   'GET /api/v1/files/rejections/:fileId': 'signed-in',
   'GET /api/v1/openapi.json': 'anyone',
   'GET /api/v1/health': 'anyone',
+  'GET /api/v1/docs': 'anyone',
 };
 
 type Caller = 'anonymous' | 'representative of SRO A' | 'representative of SRO B' | 'operator';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountStatsSchema, LoginRequestSchema, SessionInfoSchema } from '@registry/shared';
 import { SESSION_COOKIE, type SessionCookies } from '../../lib/session.js';
+import { noContent } from '../../plugins/openapi.js';
 import type { AccountService } from './account.service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
@@ -22,7 +23,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/logout',
-    { config: { access: 'anyone' }, schema: { tags: ['account'] } },
+    {
+      config: { access: 'anyone' },
+      schema: { tags: ['account'], response: { 204: noContent('Сессия закрыта, cookie удалена') } },
+    },
     async (request, reply) => {
       await service.logout(request.cookies[SESSION_COOKIE]);
       cookies.clear(reply);

@@ -13,8 +13,9 @@ import {
   pagedSchema,
 } from '@registry/shared';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../lib/http-files.js';
+import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { parseOrRefuse } from '../../lib/validation.js';
+import { fileResponse, multipartForm, type MultipartForm } from '../../plugins/openapi.js';
 import type { ImportsUploadService } from './imports-upload.service.js';
 import { documentFields } from './imports-upload.service.js';
 import type { ImportTabKey } from './imports.repository.js';
@@ -81,6 +82,39 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
   );
 };
 
+/** The two upload forms as the OpenAPI document describes them (readUploadParts reads them). */
+function uploadForms(maxExcelBytes: number, maxDocumentBytes: number) {
+  const megabytes = (bytes: number) => `не больше ${Math.round(bytes / 1_048_576)} МБ`;
+  const file = { description: `Файл изменений: .xlsx или .xls, ${megabytes(maxExcelBytes)}`, required: true };
+  const pdf = (title: string) => ({
+    description: `${title}: PDF, ${megabytes(maxDocumentBytes)}`,
+    required: true,
+  });
+  const signature = (title: string) => ({
+    description: `${title}: откреплённая подпись PKCS#7 (.sig), ${megabytes(maxDocumentBytes)}`,
+    required: false,
+  });
+  return {
+    operator: {
+      data: {
+        schema: OperatorUploadDataSchema,
+        example: { importSchools: false, organizationId: 1, number: '15/2', date: '2025-03-14' },
+      },
+      files: { file },
+    },
+    delta: {
+      data: { schema: DeltaUploadDataSchema, example: { Number: '15/2', Date: '2025-03-14' } },
+      files: {
+        file,
+        protocol: pdf('Протокол'),
+        letter: pdf('Сопроводительное письмо'),
+        protocolSignature: signature('Подпись протокола'),
+        letterSignature: signature('Подпись письма'),
+      },
+    },
+  } satisfies Record<string, MultipartForm>;
+}
+
 /** Uploads: an operator's (`POST /`) and an SRO representative's with its documents (`POST /delta`). */
 export const uploadRoutes: FastifyPluginAsyncZod<{
   uploads: ImportsUploadService;
@@ -88,9 +122,20 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   maxDocumentBytes: number;
 }> = async (app, { uploads, maxExcelBytes, maxDocumentBytes }) => {
   const tags = ['imports'];
+  const forms = uploadForms(maxExcelBytes, maxDocumentBytes);
   app.post(
     '/',
-    { config: { access: 'operator' }, schema: { tags, response: { 201: ImportListItemSchema } } },
+    {
+      config: {
+        access: 'operator',
+        swaggerTransform: multipartForm(forms.operator),
+      },
+      schema: {
+        tags,
+        summary: 'Загрузка файла изменений оператором (за СРО organizationId)',
+        response: { 201: ImportListItemSchema },
+      },
+    },
     async (request, reply) => {
       const parts = await readUploadParts(request, { fileFields: ['file'], maxBytes: maxExcelBytes });
       const data = parseOrRefuse(OperatorUploadDataSchema, parts.data ?? {});
@@ -101,7 +146,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/delta',
-    { config: { access: 'organization' }, schema: { tags, response: { 201: ImportListItemSchema } } },
+    {
+      config: {
+        access: 'organization',
+        swaggerTransform: multipartForm(forms.delta),
+      },
+      schema: {
+        tags,
+        summary: 'Загрузка файла изменений представителем СРО, с протоколом и письмом',
+        response: { 201: ImportListItemSchema },
+      },
+    },
     async (request, reply) => {
       const parts = await readUploadParts(request, {
         fileFields: ['file', ...documentFields],
@@ -118,6 +173,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   );
 };
 
+/** What the imports' files are: change files, their rejection files, protocols and letters, signatures. */
+const storedFileTypes = [
+  XLSX_CONTENT_TYPE,
+  'application/vnd.ms-excel',
+  'application/pdf',
+  'application/pkcs7-signature',
+];
+
 /** File contents: inline (the viewer), as a download, and the rejection files of rejected imports and rows. */
 export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
   const tags = ['files'];
@@ -130,7 +193,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = a
   for (const [url, disposition, rejectionOnly] of variants) {
     app.get(
       url,
-      { config: { access: 'signed-in' }, schema: { tags, params: FileIdParams } },
+      {
+        config: { access: 'signed-in' },
+        schema: { tags, params: FileIdParams, response: { 200: fileResponse('Файл', storedFileTypes) } },
+      },
       async (request, reply) => {
         const file = await service.fileContent(request.params.fileId, request.account!, { rejectionOnly });
         const asciiName = `file-${file.id}.${file.extension}`;

@@ -12,6 +12,7 @@ import {
 } from '@registry/shared';
 import type { z } from 'zod';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { fileResponse } from '../../plugins/openapi.js';
 import type { InternSearchService } from './intern-search.service.js';
 import type { InternService, SaveRequest } from './intern.service.js';
 
@@ -56,7 +57,14 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
 
   app.get(
     '/export',
-    { config: { access: 'operator' }, schema: { tags, querystring: InternSearchQuerySchema } },
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        querystring: InternSearchQuerySchema,
+        response: { 200: fileResponse('Список стажёров, .xlsx', [XLSX_CONTENT_TYPE]) },
+      },
+    },
     async (request, reply) => {
       const today = toDateValue(new Date());
       const name = `${request.query.full ? 'Стажёры (полная выгрузка)' : 'Стажёры'} ${today}.xlsx`;

@@ -48,7 +48,11 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
     '/:id/generate-password',
     {
       config,
-      schema: { tags, params: IdParamsSchema, response: { 204: noContent('Новый пароль отправлен письмом') } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 204: noContent('Новый пароль отправлен письмом') },
+      },
     },
     async (request, reply) => {
       await service.sendNewPassword(request.params.id);

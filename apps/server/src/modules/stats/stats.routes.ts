@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StatsQuerySchema, StatsResultSchema } from '@registry/shared';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { fileResponse } from '../../plugins/openapi.js';
 import { statsWorkbook } from './stats-export.js';
 import type { StatsService } from './stats.service.js';
 
@@ -21,7 +22,14 @@ export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = asy
 
   app.get(
     '/organizations/export',
-    { config, schema: { tags, querystring: StatsQuerySchema } },
+    {
+      config,
+      schema: {
+        tags,
+        querystring: StatsQuerySchema,
+        response: { 200: fileResponse('Статистика, .xlsx', [XLSX_CONTENT_TYPE]) },
+      },
+    },
     async (request, reply) => {
       const result = await service.organizations({
         ...request.query,

@@ -18,8 +18,11 @@ import {
   SubmitChangeSchema,
 } from '@registry/shared';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
+import { fileResponse } from '../../../plugins/openapi.js';
 import { writeRejectedRows } from './rejected-rows-file.js';
 import type { ReviewService } from './review.service.js';
+
+const rejectedRowsFile = fileResponse('Отклонённые записи импорта, .xlsx', [XLSX_CONTENT_TYPE]);
 
 /** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
 export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
@@ -82,7 +85,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
 
   app.get(
     '/:id/rejected-rows',
-    { config: { access: 'signed-in' }, schema: { tags, params: IdParamsSchema } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParamsSchema, response: { 200: rejectedRowsFile } },
+    },
     async (request, reply) => {
       const rows = await service.rejectedRows(request.params.id, request.account!);
       const stream = new PassThrough();
