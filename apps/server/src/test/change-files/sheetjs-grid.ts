@@ -6,12 +6,13 @@ import {
   SheetError,
   excelSerialToIso,
   isDateFormat,
+  isFilled,
   type CellValue,
   type SheetGrid,
 } from '../../modules/imports/reader/formats/sheet-grid.js';
 
 /*
- * The grid SheetJS reads from the same .xls, which the tests hold our BIFF8 scanner to: the same cells,
+ * The grid SheetJS reads from the same .xls or .xlsx, which the tests hold our scanners to: the same cells,
  * values, dates and merged ranges, whatever wrote the file.
  */
 
@@ -35,6 +36,19 @@ export function sheetJsGrid(bytes: Uint8Array): SheetGrid {
     .map((range) => ({ top: range.s.r + 1, left: range.s.c, bottom: range.e.r + 1, right: range.e.c }))
     .filter((range) => range.top <= HEADER_SEARCH_ROWS);
   return { rows, merges };
+}
+
+/** A grid as SheetJS and the scanners would both give it: filled cells only, JSON for plain comparison. */
+export function comparable(grid: SheetGrid) {
+  const rows = grid.rows
+    // Array.from, not map: a row's holes become nulls too, so that trailing ones are dropped.
+    .map((row) => ({
+      number: row.number,
+      cells: Array.from(row.cells, (value) => (isFilled(value) ? value : null)),
+    }))
+    .filter((row) => row.cells.some((value) => value !== null));
+  for (const row of rows) while (row.cells.at(-1) === null) row.cells.pop();
+  return JSON.parse(JSON.stringify({ rows, merges: grid.merges })) as unknown;
 }
 
 function cellValue(cell: SheetJsCell | undefined, date1904: boolean): CellValue | undefined {

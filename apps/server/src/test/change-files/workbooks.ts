@@ -1,9 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
-import { snilsFromBody } from '@registry/shared';
-import { changeFileColumns } from '../../modules/imports/reader/change-file-columns.js';
-import { templateSample } from '../../modules/imports/reader/change-file-sample.js';
+import type { BookOptions, Cell } from '../../modules/imports/reader/change-file-book.js';
 
 /*
  * Spreadsheets for the reader's tests, made by code: honest ones through the libraries that office files
@@ -11,59 +8,17 @@ import { templateSample } from '../../modules/imports/reader/change-file-sample.
  * puts exactly the given parts, sizes and bytes into the archive.
  */
 
-export type Cell = string | number | boolean | Date | null | undefined;
-export type RowValues = Record<string, Cell>;
-
-/** The template's 65 headers in order, required ones marked as in the template. */
-export const templateHeaders = changeFileColumns.map((column) =>
-  column.required ? `${column.header} *` : column.header,
-);
-
-/** A valid SNILS (with its check number) made from a 9-digit body, formatted `###-###-### ##`. */
-export const snilsFrom = snilsFromBody;
-
-/** The template's sample row with some cells changed; `undefined` empties a cell. */
-export function sampleRow(overrides: RowValues = {}): RowValues {
-  return { ...templateSample, ...overrides };
-}
-
-/** A sheet as rows of cells: the header row, then each row's values in the headers' order. */
-export function sheetOf(rows: RowValues[], headers: string[] = templateHeaders): Cell[][] {
-  const bare = (header: string) => header.replace(/ \*$/, '');
-  return [headers, ...rows.map((row) => headers.map((header) => row[bare(header)] ?? null))];
-}
-
-export interface BookOptions {
-  sheetName?: string;
-  date1904?: boolean;
-  /** Merged ranges such as 'A1:C1'. */
-  merges?: string[];
-  /** Sheets to put before the data sheet, by name. */
-  sheetsBefore?: Record<string, Cell[][]>;
-  /** An empty cell with a border in column A of this row, as formatting left below a table. */
-  formattedTo?: number;
-}
-
-/** An .xlsx written by exceljs, as a spreadsheet application would write it. */
-export async function xlsxOf(rows: Cell[][], options: BookOptions = {}): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  if (options.date1904) workbook.properties.date1904 = true;
-  for (const [name, before] of Object.entries(options.sheetsBefore ?? {})) {
-    workbook.addWorksheet(name).addRows(before);
-  }
-  const sheet = workbook.addWorksheet(options.sheetName ?? 'Данные');
-  rows.forEach((row, i) => {
-    row.forEach((value, j) => {
-      if (value === null || value === undefined) return;
-      const cell = sheet.getCell(i + 1, j + 1);
-      cell.value = value;
-      if (value instanceof Date) cell.numFmt = 'dd.mm.yyyy';
-    });
-  });
-  for (const range of options.merges ?? []) sheet.mergeCells(range);
-  if (options.formattedTo) sheet.getCell(options.formattedTo, 1).border = { bottom: { style: 'thin' } };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+// The builders of honest files live beside the reader, so that the demo seed writes its uploads with them too.
+export {
+  sampleRow,
+  sheetOf,
+  snilsFrom,
+  templateHeaders,
+  xlsxOf,
+  type BookOptions,
+  type Cell,
+  type RowValues,
+} from '../../modules/imports/reader/change-file-book.js';
 
 const DAY_MS = 86_400_000;
 
@@ -186,6 +141,26 @@ export function zipOf(parts: ZipPart[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * The archive with every part name's slashes written as backslashes, in the local headers and the central
+ * directory, as some Windows tools write them; the names keep their length, so nothing else moves.
+ */
+export function withBackslashNames(zip: Uint8Array): Buffer {
+  const bytes = Buffer.from(zip);
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const backslashes = (at: number, length: number) => {
+    for (let i = at; i < at + length; i++) if (bytes[i] === 0x2f) bytes[i] = 0x5c;
+  };
+  for (let i = 0, at = bytes.readUInt32LE(end + 16); i < bytes.readUInt16LE(end + 10); i++) {
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const local = bytes.readUInt32LE(at + 42);
+    backslashes(at + 46, nameLength);
+    backslashes(local + 30, bytes.readUInt16LE(local + 26));
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return bytes;
 }
 
 export const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

@@ -5,14 +5,14 @@ import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from '.
 
 /*
  * What a file is, decided by its content and never by its name: an .xlsx is a zip package whose main part
- * is a workbook, an .xls is an OLE2 compound file with a BIFF8 Workbook stream. Everything else is refused with a
- * message that names what the file really is, because «не является книгой Excel» alone does not tell a
- * clerk that the system they exported from wrote CSV or HTML under an Excel name.
+ * is a workbook, an .xls is an OLE2 compound file with a BIFF8 Workbook (or Book) stream. Everything else is
+ * refused with a message that names what the file really is, because «не является книгой Excel» alone does
+ * not tell a clerk that the system they exported from wrote CSV or HTML under an Excel name.
  */
 
 export type DetectedFile =
   | { format: 'xlsx'; zip: ZipArchive }
-  /** The compound file's Workbook stream, BIFF8, which holds the whole book. */
+  /** The compound file's Workbook (or Book) stream, BIFF8, which holds the whole book. */
   | { format: 'xls'; stream: Buffer };
 
 const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -83,6 +83,14 @@ function partTypes(contentTypes: string): string {
   ).join('\n');
 }
 
+/** A stream's bytes, or null when it is missing or empty. */
+function contentOf(entry: { content?: Uint8Array | number[] } | null): Buffer | null {
+  const content = entry?.content;
+  if (!content || content.length === 0) return null;
+  // SheetJS gives a stream's content as a Buffer or as an array of bytes, depending on its input.
+  return Buffer.isBuffer(content) ? content : Buffer.from(content);
+}
+
 function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   let container: unknown;
   try {
@@ -93,16 +101,15 @@ function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   const find = (name: string) => XLSX.CFB.find(container, name) as { content?: Uint8Array | number[] } | null;
   // A password-protected .xlsx is an OLE2 file that carries the encrypted package.
   if (find('EncryptionInfo') || find('EncryptedPackage')) throw refuse(fileMessages.encrypted);
-  const workbook = find('Workbook');
-  if (workbook?.content && workbook.content.length > 0) {
-    // SheetJS gives a stream's content as a Buffer or as an array of bytes, depending on its input.
-    const { content } = workbook;
-    const stream = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  // Some report generators name a BIFF8 stream Book, as Excel 5/95 did: its BOF's version tells them apart.
+  const stream = contentOf(find('Workbook')) ?? contentOf(find('Book'));
+  if (stream) {
     if (isEncryptedBiff(stream)) throw refuse(fileMessages.encrypted);
+    // Excel 5/95's BIFF5 keeps its text in a code page, not Unicode.
     if (!isBiff8(stream)) throw refuse(fileMessages.oldExcel);
     return { format: 'xls', stream };
   }
-  // Excel 5/95 named the stream Book; its text is in a code page, not Unicode.
+  // An empty Book has no version to tell; the name is Excel 5/95's.
   if (find('Book')) throw refuse(fileMessages.oldExcel);
   if (find('WordDocument')) throw notExcel(fileName, 'документ Word');
   if (find('PowerPoint Document')) throw notExcel(fileName, 'презентация PowerPoint');

@@ -21,6 +21,8 @@ export const Biff = {
   String: 0x0207,
   Rk: 0x027e,
   Format: 0x041e,
+  /** BIFF4's FORMULA, which some generators still write into BIFF8 books; its result is laid out as BIFF8's. */
+  Formula4: 0x0406,
   Bof: 0x0809,
 } as const;
 

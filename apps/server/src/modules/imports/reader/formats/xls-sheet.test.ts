@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readXlsSheet } from './xls-sheet.js';
 import { ChangeFileRefusal, fileMessages } from '../change-file-messages.js';
 import { detectFileType } from './file-type.js';
-import {
-  SheetDate,
-  SheetError,
-  columnLetters,
-  isFilled,
-  lastAllowedRow,
-  type SheetGrid,
-} from './sheet-grid.js';
+import { SheetDate, SheetError, columnLetters, lastAllowedRow } from './sheet-grid.js';
 import { badCells } from '../../../../test/change-files/bad-cells.js';
 import {
   BIFF,
@@ -27,7 +20,7 @@ import {
   type SheetSpec,
 } from '../../../../test/change-files/biff8.js';
 import { compoundFile, sampleRow, sheetOf, xlsOf } from '../../../../test/change-files/workbooks.js';
-import { sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
+import { comparable, sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';
 
 const limits = { maxRows: 10_000, maxColumns: 200 };
@@ -36,8 +29,8 @@ const xf = (format: number) => record(BIFF.Xf, u16(0), u16(format), Buffer.alloc
 const labelSst = (row: number, column: number, index: number) =>
   record(BIFF.LabelSst, cell(row, column), u32(index));
 const rk = (value: number) => u32(Number.isInteger(value) ? ((value << 2) | 2) >>> 0 : 0);
-const formula = (row: number, column: number, result: number[]) =>
-  record(BIFF.Formula, cell(row, column), result, u16(0), u32(0), u16(0));
+const formula = (row: number, column: number, result: number[], type: number = BIFF.Formula) =>
+  record(type, cell(row, column), result, u16(0), u32(0), u16(0));
 
 /** Styles: 0 General, 1 a custom date format, 2 the built-in date format 14, 3 a percentage. */
 const styleRecords = [
@@ -99,15 +92,6 @@ const dataSheet: SheetSpec = {
 };
 const instructions: SheetSpec = { name: 'Инструкция', records: [labelSst(0, 0, 3)] };
 
-/** A grid as SheetJS and the scanner would both give it: filled cells only, JSON for plain comparison. */
-function comparable(grid: SheetGrid) {
-  const rows = grid.rows
-    .map((row) => ({ number: row.number, cells: row.cells.map((value) => (isFilled(value) ? value : null)) }))
-    .filter((row) => row.cells.some((value) => value !== null));
-  for (const row of rows) while (row.cells.at(-1) === null) row.cells.pop();
-  return JSON.parse(JSON.stringify({ rows, merges: grid.merges })) as unknown;
-}
-
 /** The Workbook stream of a compound file, as the detection hands it over. */
 function workbookStream(bytes: Buffer): Buffer {
   const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, 'book.xls');
@@ -142,6 +126,29 @@ describe('the BIFF8 scanner', () => {
       Workbook: streamOf([...styleRecords, ...sharedStrings], [{ ...instructions, hidden: true }, dataSheet]),
     });
     expect(comparable(readXlsSheet(workbookStream(bytes), limits))).toEqual(comparable(sheetJsGrid(bytes)));
+  });
+
+  it('reads the cached results of BIFF4 FORMULA records (0x0406) that some generators write into BIFF8', () => {
+    const records = [
+      formula(0, 0, [...f64(1234.5)], BIFF.Formula4),
+      formula(0, 1, [0, 0, 0, 0, 0, 0, 0xff, 0xff], BIFF.Formula4),
+      record(BIFF.String, unicodeString('Итого по СРО')),
+      formula(0, 2, [1, 0, 1, 0, 0, 0, 0xff, 0xff], BIFF.Formula4),
+      formula(0, 3, [2, 0, 0x07, 0, 0, 0, 0xff, 0xff], BIFF.Formula4),
+    ];
+    const stream = streamOf(styleRecords, [{ name: 'Данные', records }]);
+    const expected = {
+      rows: [{ number: 1, cells: [1234.5, 'Итого по СРО', true, new SheetError('#DIV/0!')] }],
+      merges: [],
+    };
+    expect(readXlsSheet(stream, limits)).toStrictEqual(expected);
+    expect(comparable(sheetJsGrid(compoundFile({ Workbook: stream })))).toEqual(comparable(expected));
+    // BIFF4's own layout, without BIFF8's four bytes before the formula, gives its result the same way; SheetJS
+    // never returns from reading that one, so it is held to the value alone.
+    const biff4 = record(BIFF.Formula4, cell(0, 0), f64(7), u16(0), u16(0));
+    expect(readXlsSheet(streamOf([], [{ name: 'Данные', records: [biff4] }]), limits).rows).toStrictEqual([
+      { number: 1, cells: [7] },
+    ]);
   });
 
   it('reads dates in the 1904 date system', () => {

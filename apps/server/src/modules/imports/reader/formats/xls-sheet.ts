@@ -266,6 +266,7 @@ function readSheetRecord(cells: SheetCells, type: number, body: number, size: nu
       }
       break;
     case Biff.Formula:
+    case Biff.Formula4:
       if (size >= 14) readFormula(cells, body);
       break;
     case Biff.String:

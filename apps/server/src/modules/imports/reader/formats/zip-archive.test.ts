@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileMessages } from '../change-file-messages.js';
-import { zipOf } from '../../../../test/change-files/workbooks.js';
+import { withBackslashNames, zipOf } from '../../../../test/change-files/workbooks.js';
 import { inflateEntry, readZipDirectory } from './zip-archive.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';
 
@@ -53,5 +53,18 @@ describe('the zip directory of an .xlsx', () => {
   it('refuses two entries of one name', () => {
     const zip = zipOf([parts[0]!, { ...parts[0]!, name: 'A.XML' }]);
     expect(refusalOf(() => readZipDirectory(zip)).detail).toMatch(/duplicate/);
+  });
+
+  it('reads part names written with backslashes as names with slashes, still one entry per name', () => {
+    const zip = withBackslashNames(zipOf([{ name: 'xl/a.xml', data: '<a/>' }, parts[1]!]));
+    expect(zip.includes('xl\\a.xml')).toBe(true);
+    const { entries } = readZipDirectory(zip);
+    expect([...entries.keys()]).toEqual(['xl/a.xml', 'b.bin']);
+    expect(inflateEntry(zip, entries.get('xl/a.xml')!).toString()).toBe('<a/>');
+    const twice = zipOf([
+      { name: 'xl/a.xml', data: '<a/>' },
+      { name: 'xl\\A.xml', data: '<b/>' },
+    ]);
+    expect(refusalOf(() => readZipDirectory(twice)).detail).toMatch(/duplicate/);
   });
 });

@@ -8,7 +8,7 @@ import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-message
  */
 
 export interface ZipEntry {
-  /** The part name as stored, without a leading slash. */
+  /** The part name as stored, with backslashes as slashes and without a leading slash. */
   name: string;
   method: number;
   crc: number;
@@ -99,8 +99,11 @@ function readCentralEntry(view: DataView, bytes: Uint8Array, at: number): ZipEnt
   const extraLength = view.getUint16(at + 30, true);
   const commentLength = view.getUint16(at + 32, true);
   const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
+  // Some Windows tools write backslashes between folders, which the zip format forbids (APPNOTE 4.4.17.1);
+  // the part is the same part, and the checks below then see its one name.
   const name = Buffer.from(nameBytes)
     .toString(flags & 0x800 ? 'utf8' : 'latin1')
+    .replace(/\\/g, '/')
     .replace(/^\/+/, '');
   const sizes = {
     size: view.getUint32(at + 24, true),

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { detectFileType } from './file-type.js';
+import { readXlsxSheet } from './xlsx-sheet.js';
+import { badCells } from '../../../../test/change-files/bad-cells.js';
+import {
+  MAIN,
+  packageOf,
+  sampleRow,
+  sheetJsXlsxOf,
+  sheetOf,
+  withBackslashNames,
+  xlsxOf,
+} from '../../../../test/change-files/workbooks.js';
+import { comparable, sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
+
+const limits = { maxRows: 10_000, maxColumns: 200 };
+
+function xlsxGrid(bytes: Uint8Array) {
+  const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, 'book.xlsx');
+  if (detected.format !== 'xlsx') throw new Error('not an .xlsx');
+  return readXlsxSheet(bytes, detected.zip, limits);
+}
+
+const rows = () => sheetOf([sampleRow(), ...badCells.map((bad) => sampleRow(bad.overrides))]);
+const office = (name: string) =>
+  readFile(new URL(`../../../../test/change-files/office/${name}`, import.meta.url));
+
+/** Styles: 0 General, 1 a custom date format, 2 the built-in date format 14, 3 a percentage. */
+const styles = `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="DD.MM.YYYY"/></numFmts><cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/><xf numFmtId="10"/></cellXfs></styleSheet>`;
+
+// SheetJS finds the parts by their content types, which the smallest package leaves out but Excel writes.
+const contentTypes = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${[
+  ['workbook.xml', 'sheet.main'],
+  ['worksheets/sheet1.xml', 'worksheet'],
+  ['sharedStrings.xml', 'sharedStrings'],
+  ['styles.xml', 'styles'],
+]
+  .map(
+    ([part, type]) =>
+      `<Override PartName="/xl/${part}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.${type}+xml"/>`,
+  )
+  .join('')}</Types>`;
+
+/**
+ * Every kind of cell SpreadsheetML has, written by hand: shared, inline, rich and formula strings, booleans,
+ * errors, numbers under date and other formats, cells without references, a phonetic guide, a merged range.
+ */
+const handWritten = () =>
+  packageOf({
+    extraParts: [{ name: '[Content_Types].xml', data: contentTypes }],
+    sharedStrings: `<sst xmlns="${MAIN}"><si><t>Фамилия</t></si><si><r><t>Ёл</t></r><r><t xml:space="preserve">кина </t></r></si><si><t>山田</t><rPh sb="0" eb="2"><t>ヤマダ</t></rPh></si></sst>`,
+    styles,
+    sheet: `<worksheet xmlns="${MAIN}"><dimension ref="A1:E5"/><sheetData>
+<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>СНИЛС</t></is></c></row>
+<row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2" s="1"><v>45731</v></c><c r="C2" s="2"><v>45731</v></c><c r="D2" s="3"><v>0.25</v></c><c r="E2"><v>12345</v></c></row>
+<row r="3"><c r="A3" t="str"><f>A1</f><v>Итого</v></c><c r="B3" t="b"><v>1</v></c><c r="C3" t="b"><v>0</v></c><c r="D3" t="e"><v>#N/A</v></c><c r="E3" t="e"><v>#DIV/0!</v></c></row>
+<row r="5"><c t="s"><v>2</v></c><c><v>1.5</v></c><c t="inlineStr"><is><r><t>a</t></r><r><t>b</t></r></is></c><c r="E5" t="inlineStr"><is><t> </t></is></c></row>
+</sheetData><mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells></worksheet>`,
+  });
+
+describe('the .xlsx scanner', () => {
+  it.each([
+    ['exceljs', () => xlsxOf(rows(), { merges: ['A1:B1'] })],
+    [
+      'exceljs, 1904 dates, after another sheet',
+      () => xlsxOf(rows(), { date1904: true, sheetsBefore: { Инструкция: [['-']] } }),
+    ],
+    ['SheetJS', () => sheetJsXlsxOf(rows(), { merges: ['A1:B1'] })],
+    ['SheetJS, 1904 dates', () => sheetJsXlsxOf(rows(), { date1904: true })],
+    ['hand', handWritten],
+    ['LibreOffice', () => office('libreoffice.xlsx')],
+  ])('gives the same grid as SheetJS for a book written by %s', async (_, write) => {
+    const bytes = await write();
+    const grid = xlsxGrid(bytes);
+    expect(grid.rows.length).toBeGreaterThan(1);
+    expect(comparable(grid)).toEqual(comparable(sheetJsGrid(bytes)));
+  });
+
+  it('reads a package whose part names are written with backslashes, as some Windows tools write them', async () => {
+    for (const bytes of [await xlsxOf(rows()), await office('libreoffice.xlsx')]) {
+      const renamed = withBackslashNames(bytes);
+      expect(renamed.includes('xl\\worksheets\\sheet1.xml')).toBe(true);
+      expect(xlsxGrid(renamed)).toStrictEqual(xlsxGrid(bytes));
+    }
+  });
+});
