@@ -10,7 +10,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
-  it('prints a generated first operator once, stops cleanly on SIGTERM and keeps its data', async () => {
+  it('prints a generated first operator once, stops cleanly on SIGTERM and keeps its data; ADMIN_LOGIN then only warns', async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
 
@@ -23,8 +23,19 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const second = await startServer(env);
+    // Accounts exist: ADMIN_LOGIN/ADMIN_PASSWORD create nothing, and the start says so instead of staying silent.
+    const admin = { ADMIN_LOGIN: 'later@example.org', ADMIN_PASSWORD: 'a password set too late' };
+    const second = await startServer({ ...env, ...admin });
     expect(second.output()).not.toContain('Пароль:');
+    const warning = second
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; loginExists?: boolean })
+      .find((line) => line.msg.startsWith('ADMIN_LOGIN and ADMIN_PASSWORD are ignored'));
+    expect(warning).toMatchObject({ level: 40, login: 'later@example.org', loginExists: false, accounts: 1 });
+    expect(warning!.msg).toMatch(/Log in as an existing operator/);
+    expect((await loginOver(port, admin.ADMIN_LOGIN, admin.ADMIN_PASSWORD)).status).toBe(401);
     expect((await loginOver(port, loginName!, password!)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);

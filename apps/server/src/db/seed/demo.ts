@@ -21,6 +21,7 @@ import {
   transliterate,
   type SeedReferences,
 } from './generate.js';
+import { seedImports } from './demo-imports.js';
 import { createTraineeGenerator, type SeedSave } from './trainee-generator.js';
 import { organizationNames, schoolNames } from './names.js';
 
@@ -31,6 +32,8 @@ export interface SeedDemoOptions {
   seed?: number;
   /** The day the data is made as of, `yyyy-MM-dd`: internships are ongoing or finished relative to it. */
   today: string;
+  /** The moment the imports' upload times and deadlines count from (now by default). */
+  now?: Date;
   log?: Logger;
   onProgress?: (done: number, total: number) => void;
 }
@@ -43,6 +46,10 @@ export interface SeedDemoResult {
   deleted: number;
   /** Accounts of SRO representatives, with the passwords generated for them. */
   representatives: { organization: string; login: string; password: string }[];
+  /** The operator the seed acted as; the password only when the seed created the account. */
+  operator: { login: string; password: string | null };
+  /** The imports made, by status (ImportStatus: 0 pending, 1 being processed, 2 processed, 3 rejected). */
+  imports: Record<number, number>;
 }
 
 /** The database already holds data the demo would duplicate; nothing was written. */
@@ -122,32 +129,49 @@ async function insertRepresentatives(
   random: ReturnType<typeof createRandom>,
   references: SeedReferences,
 ) {
-  const representatives: SeedDemoResult['representatives'] = [];
+  const representatives: (SeedDemoResult['representatives'][number] & {
+    accountId: number;
+    registryNumber: string;
+  })[] = [];
   for (const organization of references.organizations.slice(0, REPRESENTED_ORGANIZATIONS)) {
     const person = generatePersonName(random);
     const login = `${transliterate(person.lastName)}.sro${organization.registryNumber}@example.org`;
     const password = generatePassword();
-    await db.insert(accounts).values({
-      fullName: fullName(person),
-      emailAddress: login,
-      organizationId: organization.id,
-      passwordHash: await hashPassword(password),
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        fullName: fullName(person),
+        emailAddress: login,
+        organizationId: organization.id,
+        passwordHash: await hashPassword(password),
+      })
+      .returning({ id: accounts.id });
+    representatives.push({
+      organization: organization.name,
+      login,
+      password,
+      accountId: account!.id,
+      registryNumber: organization.registryNumber,
     });
-    representatives.push({ organization: organization.name, login, password });
   }
   return representatives;
 }
 
-/** The first operator (as `npm start` would create it): the author of the demo's saves. */
-async function operatorId(db: Db, config: Config, log: Logger): Promise<number> {
-  await createAccountService(createAccountRepository(db), config).ensureFirstOperator(log);
+/**
+ * The first operator (as `npm start` would create it, from ADMIN_LOGIN/ADMIN_PASSWORD or with a generated
+ * password, printed with the seed's other accounts), or the first existing one: the author of the demo's saves.
+ */
+async function firstOperator(db: Db, config: Config, log: Logger) {
+  const created = await createAccountService(createAccountRepository(db), config).ensureFirstOperator(log, {
+    print: false,
+  });
   const [operator] = await db
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, login: accounts.emailAddress })
     .from(accounts)
     .where(isNull(accounts.organizationId))
     .orderBy(asc(accounts.id))
     .limit(1);
-  return operator!.id;
+  return { id: operator!.id, login: operator!.login, password: created?.password ?? null };
 }
 
 /**
@@ -181,7 +205,8 @@ function toSaveRequest(
 
 /**
  * Fills an empty database with demo data: SROs, schools, addresses, two SRO representatives and trainees
- * entered through the trainee service, so that history, change protocols and list columns are the real ones.
+ * entered through the trainee service, so that history, change protocols and list columns are the real ones;
+ * then the representatives' imports, uploaded and partly reviewed through the services (demo-imports.ts).
  */
 export async function seedDemo(
   database: Database,
@@ -194,7 +219,7 @@ export async function seedDemo(
   const random = createRandom(options.seed ?? 20261122);
   await ensureEmpty(db);
 
-  const operator = await operatorId(db, config, log);
+  const operator = await firstOperator(db, config, log);
   const references = await insertReferences(db, random);
   const representatives = await insertRepresentatives(db, random, references);
   // The seed only saves cards; reading one would ask the imports for its waiting rows.
@@ -206,7 +231,7 @@ export async function seedDemo(
     const trainee = nextTrainee();
     let stored = null;
     for (const save of trainee.saves) {
-      const id = await service.save(toSaveRequest(save, stored, operator));
+      const id = await service.save(toSaveRequest(save, stored, operator.id));
       const card = await service.get(id);
       stored = { id, version: card.Version, sections: card as unknown as Record<string, { Id: number }[]> };
     }
@@ -216,6 +241,14 @@ export async function seedDemo(
     }
     options.onProgress?.(done + 1, total);
   }
+  const imports = await seedImports(database, config, {
+    random,
+    today: options.today,
+    now: options.now ?? new Date(),
+    operatorId: operator.id,
+    representatives,
+    log,
+  });
 
   const rows = await countRows(db);
   return {
@@ -224,8 +257,35 @@ export async function seedDemo(
     addresses: rows.addresses,
     trainees: rows.trainees,
     deleted,
-    representatives,
+    representatives: representatives.map(({ organization, login, password }) => ({
+      organization,
+      login,
+      password,
+    })),
+    operator: { login: operator.login, password: operator.password },
+    imports: imports.byStatus,
   };
+}
+
+const importStatusNames = ['ожидают обработки', 'в обработке', 'обработаны', 'отклонены'];
+
+/** What the seed made, and the accounts to log in with: the operator's and the representatives'. */
+function summary(result: SeedDemoResult, kind: string): string {
+  const imports = importStatusNames.map((name, status) => `${name} — ${result.imports[status] ?? 0}`);
+  const { operator } = result;
+  return (
+    `\nДемонстрационные данные внесены (${kind}): СРО — ${result.organizations}, ` +
+    `учебных заведений — ${result.schools}, адресов — ${result.addresses}, ` +
+    `стажёров — ${result.trainees} (из них удалённых — ${result.deleted}); ` +
+    `импорты: ${imports.join(', ')}.\n\n` +
+    'Вход в реестр (пароли показываются один раз):\n' +
+    `  Оператор реестра\n    Логин:  ${operator.login}\n` +
+    `    Пароль: ${operator.password ?? 'прежний: учётная запись уже была в базе'}\n` +
+    result.representatives
+      .map((r) => `  Представитель ${r.organization}\n    Логин:  ${r.login}\n    Пароль: ${r.password}\n`)
+      .join('') +
+    '\n'
+  );
 }
 
 /** `npm run seed:demo [-- --trainees N --seed N]`: the configured database, as `npm start` would open it. */
@@ -251,16 +311,7 @@ async function main() {
         if (done % 50 === 0 || done === total) process.stdout.write(`Стажёры: ${done} из ${total}\n`);
       },
     });
-    process.stdout.write(
-      `\nДемонстрационные данные внесены (${database.kind}): СРО — ${result.organizations}, ` +
-        `учебных заведений — ${result.schools}, адресов — ${result.addresses}, ` +
-        `стажёров — ${result.trainees} (из них удалённых — ${result.deleted}).\n\n` +
-        'Представители СРО (пароли показываются один раз):\n' +
-        result.representatives
-          .map((r) => `  ${r.organization}\n    Логин:  ${r.login}\n    Пароль: ${r.password}\n`)
-          .join('') +
-        '\n',
-    );
+    process.stdout.write(summary(result, database.kind));
   } catch (error) {
     if (!(error instanceof SeedRefusedError)) throw error;
     process.stderr.write(`${error.message}\n`);

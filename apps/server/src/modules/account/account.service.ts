@@ -39,12 +39,41 @@ async function refuseIfThrottled(
   }
 }
 
+/** The first operator as `ensureFirstOperator` created it, with the password to hand over. */
+export interface FirstOperator {
+  login: string;
+  password: string;
+  /** The password was generated (no ADMIN_PASSWORD), so only this process knows it. */
+  generated: boolean;
+}
+
 /**
  * Makes sure a new installation can be entered: with no accounts at all, creates the first operator from
- * ADMIN_LOGIN/ADMIN_PASSWORD, or with a generated password that is printed once.
+ * ADMIN_LOGIN/ADMIN_PASSWORD, or with a generated password that is printed once (unless `print` is false:
+ * the demo seed prints it with its other accounts). With accounts already there, ADMIN_LOGIN/ADMIN_PASSWORD
+ * change nothing, and a warning says so: logging in with them would only answer 'Неверный пароль'.
+ * Answers the operator it created, or null.
  */
-export async function ensureFirstOperator(repo: AccountRepository, config: Config, log: FastifyBaseLogger) {
-  if ((await repo.countAll()) > 0) return;
+export async function ensureFirstOperator(
+  repo: AccountRepository,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { print?: boolean } = {},
+): Promise<FirstOperator | null> {
+  const existing = await repo.countAll();
+  if (existing > 0) {
+    if (config.admin) {
+      const loginExists = (await repo.findByEmail(config.admin.login)) !== null;
+      log.warn(
+        { login: config.admin.login, loginExists, accounts: existing },
+        'ADMIN_LOGIN and ADMIN_PASSWORD are ignored: the database already has accounts, and they only create ' +
+          'the first operator of an empty one (no password is changed). Log in as an existing operator: the ' +
+          'one printed at the first start or by `npm run seed:demo`; an operator can give others a new ' +
+          'password. Or start on an empty database (another DATA_DIR or DATABASE_URL).',
+      );
+    }
+    return null;
+  }
   const login = config.admin?.login ?? 'admin@localhost';
   const password = config.admin?.password ?? generatePassword();
   await repo.insert({
@@ -54,13 +83,14 @@ export async function ensureFirstOperator(repo: AccountRepository, config: Confi
   });
   if (config.admin) {
     log.info({ login }, 'first operator created from ADMIN_LOGIN');
-  } else {
+  } else if (options.print ?? true) {
     // Printed to the console on purpose, once: there is no other way to hand over the first password.
     process.stdout.write(
       `\nСоздан первый оператор реестра.\n  Логин:  ${login}\n  Пароль: ${password}\n` +
         'Сохраните пароль: он показывается один раз.\n\n',
     );
   }
+  return { login, password, generated: !config.admin };
 }
 
 export function createAccountService(
@@ -140,7 +170,7 @@ export function createAccountService(
     },
 
     /** With no accounts at all, creates the first operator (see `ensureFirstOperator`). */
-    ensureFirstOperator: (log: FastifyBaseLogger) => ensureFirstOperator(repo, config, log),
+    ensureFirstOperator: ensureFirstOperator.bind(null, repo, config),
   };
 }
 
