@@ -1,55 +1,54 @@
 /*
  * The whole upload of a change file over HTTP on PostgreSQL, beside the reader's own time in that upload (as
- * the server logs it): what storing the import and its rows adds (target < 300 ms for 5,000 rows). Then the import list and the detail of that
- * 5,000-row import (target p95 < 50 ms). Run with `npm run bench:import`, after the reader's benchmark.
+ * the server logs it): what storing the import and its rows adds (target < 300 ms for 5,000 rows). Then the
+ * import list and the detail of that 5,000-row import (target p95 < 50 ms). Then a 10,000-row upload on
+ * PGlite and on PostgreSQL while an anonymous visitor searches the public registry every 20 ms from another
+ * thread: how long each search waits behind the upload (target: none over 200 ms). Run with
+ * `npm run bench:upload`, or `npm run bench:import` after the reader's benchmark.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { loadConfig, type Config } from '../apps/server/src/config.js';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
 import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
 import { createHttpClient, median, percentile } from './measure.js';
 
-const ROWS = Number(process.argv.find((arg) => arg.startsWith('--rows='))?.slice(7) ?? 5000);
+const arg = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1];
+const ROWS = Number(arg('rows') ?? 5000);
+const CONCURRENT_ROWS = Number(arg('concurrent-rows') ?? 10_000);
 const RUNS = 5;
+const SEARCH_EVERY_MS = 20;
+const WAIT_TARGET_MS = 200;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const now = () => performance.timeOrigin + performance.now();
 
-const name = `registry_bench_upload_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+/** The app on a port with an operator signed in, and the reader's times as the upload logs them. */
+interface Target {
+  app: FastifyInstance;
+  base: string;
+  port: number;
+  cookie: string;
+  sroId: number;
+  readerTimes: number[];
+}
 
-try {
-  const config = loadConfig({
-    DATABASE_URL: url.toString(),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: '/tmp/registry-bench',
-  });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: null });
+async function startApp(config: Config, database: Database): Promise<Target> {
   await database.migrate();
   const sro = await createOrganization(database.db, { name: 'СРО «Бенчмарк»', registryNumber: '901' });
   const operator = await createAccount(database.db, {
     email: 'bench@example.org',
     password: 'bench-password',
   });
-
-  process.stdout.write(`Генерация файла изменений на ${ROWS} строк…\n`);
-  const rows = Array.from({ length: ROWS }, (_, i) =>
-    sampleRow({
-      Фамилия: `Иванова${i}`.replace(/\d/g, (d) => 'абвгдежзик'[Number(d)]!),
-      СНИЛС: snilsFrom(200_000_000 + i),
-      'Уникальный идентификационный номер стажировки': `Б-${i}`,
-      'Учебное заведение': undefined,
-    }),
-  );
-  const excel = await xlsxOf(sheetOf(rows));
-
   const readerTimes: number[] = [];
   const app = await buildApp({
     config,
@@ -76,50 +75,180 @@ try {
     body: JSON.stringify({ Id: operator.email, Password: operator.password }),
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  return { app, base, port, cookie, sroId: sro.id, readerTimes };
+}
 
+async function changeFile(rowCount: number) {
+  process.stdout.write(`Генерация файла изменений на ${rowCount} строк…\n`);
+  const rows = Array.from({ length: rowCount }, (_, i) =>
+    sampleRow({
+      Фамилия: `Иванова${i}`.replace(/\d/g, (d) => 'абвгдежзик'[Number(d)]!),
+      СНИЛС: snilsFrom(200_000_000 + i),
+      'Уникальный идентификационный номер стажировки': `Б-${i}`,
+      'Учебное заведение': undefined,
+    }),
+  );
+  return xlsxOf(sheetOf(rows));
+}
+
+/** Uploads the file as the operator; answers the new import's id. */
+async function upload(target: Target, excel: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('data', JSON.stringify({ importSchools: false, organizationId: target.sroId }));
+  form.append('file', new Blob([excel]), 'bench.xlsx');
+  const response = await fetch(`${target.base}/imports`, {
+    method: 'POST',
+    headers: { cookie: target.cookie, 'x-registry-client': 'web' },
+    body: form,
+  });
+  if (response.status !== 201)
+    throw new Error(`upload answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return ((await response.json()) as { Id: number }).Id;
+}
+
+/** Five uploads on PostgreSQL, then the list and the detail of the last import. */
+async function uploadsAndReads(target: Target, excel: Buffer) {
   const uploadTimes: number[] = [];
   const storingTimes: number[] = [];
   let importId = 0;
   for (let i = 0; i < RUNS; i++) {
-    // Between uploads the server has loaded its next reader worker, as the reader's runs above had.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const form = new FormData();
-    form.append('data', JSON.stringify({ importSchools: false, organizationId: sro.id }));
-    form.append('file', new Blob([excel]), 'bench.xlsx');
+    // Between uploads the server has loaded its next reader worker, as the reader's runs had.
+    await sleep(3000);
     const started = performance.now();
-    const response = await fetch(`${base}/imports`, {
-      method: 'POST',
-      headers: { cookie, 'x-registry-client': 'web' },
-      body: form,
-    });
+    importId = await upload(target, excel);
     uploadTimes.push(performance.now() - started);
-    storingTimes.push(uploadTimes.at(-1)! - readerTimes.at(-1)!);
-    if (response.status !== 201)
-      throw new Error(`upload answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    importId = ((await response.json()) as { Id: number }).Id;
+    storingTimes.push(uploadTimes.at(-1)! - target.readerTimes.at(-1)!);
   }
-
-  const client = createHttpClient(port);
-  const list = await client.time('/api/v1/imports?page=0', cookie, 50);
-  const detail = await client.time(`/api/v1/imports/${importId}`, cookie, 50);
+  const client = createHttpClient(target.port);
+  const list = await client.time('/api/v1/imports?page=0', target.cookie, 50);
+  const detail = await client.time(`/api/v1/imports/${importId}`, target.cookie, 50);
   await client.close();
-  await app.close();
-  await database.close();
+  return [
+    '',
+    `Загрузка файла изменений на ${ROWS} строк (.xlsx, ${(excel.length / 1_048_576).toFixed(1)} МБ) по HTTP, PostgreSQL; медиана ${RUNS} прогонов`,
+    `  чтение файла (воркер):            ${ms(median(target.readerTimes))}`,
+    `  загрузка целиком (POST /imports): ${ms(median(uploadTimes))}`,
+    `  сохранение импорта и строк:       ${ms(median(storingTimes))}   (цель < 300 ms; по прогонам: ${storingTimes.map((time) => time.toFixed(0)).join(', ')})`,
+    '',
+    'Открытие списка и карточки импорта, 50 запросов после прогрева',
+    `  GET /imports          медиана ${ms(median(list.times))}, p95 ${ms(percentile(list.times, 0.95))}   (цель p95 < 50 ms)`,
+    `  GET /imports/{id} (${ROWS} строк) медиана ${ms(median(detail.times))}, p95 ${ms(percentile(detail.times, 0.95))}   (цель p95 < 50 ms)`,
+  ];
+}
 
-  process.stdout.write(
-    [
-      '',
-      `Загрузка файла изменений на ${ROWS} строк (.xlsx, ${(excel.length / 1_048_576).toFixed(1)} МБ) по HTTP, PostgreSQL; медиана ${RUNS} прогонов`,
-      `  чтение файла (воркер):            ${ms(median(readerTimes))}`,
-      `  загрузка целиком (POST /imports): ${ms(median(uploadTimes))}`,
-      `  сохранение импорта и строк:       ${ms(median(storingTimes))}   (цель < 300 ms; по прогонам: ${storingTimes.map((time) => time.toFixed(0)).join(', ')})`,
-      '',
-      'Открытие списка и карточки импорта, 50 запросов после прогрева',
-      `  GET /imports          медиана ${ms(median(list.times))}, p95 ${ms(percentile(list.times, 0.95))}   (цель p95 < 50 ms)`,
-      `  GET /imports/{id} (${ROWS} строк) медиана ${ms(median(detail.times))}, p95 ${ms(percentile(detail.times, 0.95))}   (цель p95 < 50 ms)`,
-      '',
-    ].join('\n'),
+// An anonymous visitor of the public registry, in a thread of its own (a blocked server must not delay the
+// sending and the timing too): a search, its answer, then the next search SEARCH_EVERY_MS after the last was
+// sent (at once when it took longer). Each is timed from its send to the end of its answer.
+const searcherCode = `
+const { parentPort, workerData } = require('node:worker_threads');
+const now = () => performance.timeOrigin + performance.now();
+const samples = [];
+let stopping = false;
+parentPort.on('message', () => { stopping = true; });
+(async () => {
+  while (!stopping) {
+    const sentAt = now();
+    const status = await fetch(workerData.url).then(
+      async (response) => { await response.arrayBuffer(); return response.status; },
+      (error) => String(error.cause ?? error),
+    );
+    const wait = now() - sentAt;
+    samples.push({ sentAt, wait, status });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, workerData.every - wait)));
+  }
+  parentPort.postMessage(samples);
+})();
+`;
+
+interface Sample {
+  sentAt: number;
+  wait: number;
+  /** The HTTP status, or why the request failed. */
+  status: number | string;
+}
+
+/** One upload while the visitor searches: the upload's time and the searches' waits, during it and before. */
+async function uploadWhileSearching(target: Target, excel: Buffer) {
+  const url = `${target.base}/interns/search?term=${encodeURIComponent('Иванова')}`;
+  const searcher = new Worker(searcherCode, { eval: true, workerData: { url, every: SEARCH_EVERY_MS } });
+  const answered = new Promise<Sample[]>((resolve) => searcher.once('message', resolve));
+  // The server loads its next reader worker meanwhile; the visitor's searches then are the idle ones.
+  await sleep(3000);
+  const started = now();
+  await upload(target, excel);
+  const ended = now();
+  searcher.postMessage('stop');
+  const samples = await answered;
+  await searcher.terminate();
+  const failed = samples.filter((sample) => sample.status !== 200);
+  if (failed.length > 0) throw new Error(`${failed.length} searches failed (status ${failed[0]!.status})`);
+  const waits = samples.filter((s) => s.sentAt >= started && s.sentAt < ended).map((s) => s.wait);
+  const idle = samples.filter((s) => s.sentAt < started - 500).map((s) => s.wait);
+  return { uploadMs: ended - started, waits, idle };
+}
+
+function concurrentLine(kind: string, result: Awaited<ReturnType<typeof uploadWhileSearching>>) {
+  const max = Math.max(...result.waits);
+  const verdict = max <= WAIT_TARGET_MS ? 'цель выполнена' : 'цель НЕ выполнена';
+  return `  ${kind.padEnd(10)} | ${ms(result.uploadMs).padStart(10)} | ${String(result.waits.length).padStart(7)} | ${ms(max).padStart(10)} | ${ms(percentile(result.waits, 0.95)).padStart(9)} | ${ms(percentile(result.idle, 0.95)).padStart(9)} | ${verdict}`;
+}
+
+function concurrentTable(lines: string[], excel: Buffer) {
+  return [
+    '',
+    `Загрузка ${CONCURRENT_ROWS} строк (.xlsx, ${(excel.length / 1_048_576).toFixed(1)} МБ) и публичный поиск каждые ${SEARCH_EVERY_MS} ms (GET /interns/search, аноним)`,
+    `  база       |   загрузка | поисков | ожид. max | ожид. p95 | p95 без загрузки | цель: max ≤ ${WAIT_TARGET_MS} ms`,
+    ...lines,
+    '',
+  ];
+}
+
+const config = (databaseUrl: string | undefined) =>
+  loadConfig({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: '/tmp/registry-bench',
+    // The visitor searches far more often than the public limit allows one address.
+    PUBLIC_SEARCH_PER_MINUTE: '0',
+  });
+
+/** The embedded database as `npm start` opens it without DATABASE_URL: PGlite in a folder on disk. */
+async function onPglite(excel: Buffer) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-pglite-'));
+  try {
+    const database = await openDatabase({ dataDir });
+    const target = await startApp(config(undefined), database);
+    const result = await uploadWhileSearching(target, excel);
+    await target.app.close();
+    await database.close();
+    return result;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const name = `registry_bench_upload_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+try {
+  const [excel, bigExcel] = [await changeFile(ROWS), await changeFile(CONCURRENT_ROWS)];
+  const pgConfig = config(url.toString());
+  const database = await openDatabase({ url: pgConfig.databaseUrl, dataDir: null });
+  const target = await startApp(pgConfig, database);
+  const report = await uploadsAndReads(target, excel);
+  const onPostgres = await uploadWhileSearching(target, bigExcel);
+  await target.app.close();
+  await database.close();
+  const embedded = await onPglite(bigExcel);
+  const table = concurrentTable(
+    [concurrentLine('PGlite', embedded), concurrentLine('PostgreSQL', onPostgres)],
+    bigExcel,
   );
+  process.stdout.write([...report, ...table].join('\n'));
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();

@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.js';
 import { createMailer } from './mail/mailer.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { discardHalfStored } from './modules/imports/imports-store.js';
+import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { defaultWebRoot } from './plugins/web.js';
 
 function readConfig(): Config {
@@ -30,6 +32,11 @@ const database = await openDatabase({
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
 });
 await database.migrate();
+if (database.kind === 'pglite') {
+  // An upload is stored in steps on PGlite; one that a stopped process left half stored is deleted.
+  const discarded = await discardHalfStored(database.db, createImportsRepository(database.db));
+  if (discarded > 0) logger.warn({ imports: discarded }, 'half-stored uploads deleted');
+}
 await createAccountService(createAccountRepository(database.db), config).ensureFirstOperator(logger);
 
 const mailer = createMailer({

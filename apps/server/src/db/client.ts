@@ -14,6 +14,15 @@ import * as schema from './schema/index.js';
 /** The same Drizzle API whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handles opened over PGlite: one connection in the server's own thread (see `isEmbedded`). */
+const embedded = new WeakSet<Db>();
+
+/**
+ * Whether the handle is the embedded PGlite: one connection in this thread, so a transaction holds every other
+ * query of the app until it ends, and a statement blocks the event loop while it runs.
+ */
+export const isEmbedded = (db: Db) => embedded.has(db);
+
 /** A database handle: queries, migrations and a close for shutdown. */
 export interface Database {
   db: Db;
@@ -55,6 +64,7 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  embedded.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -66,7 +66,7 @@ export const imports = pgTable(
     importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The last moment for an operator to enter the changes. */
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
-    /** 0 pending, 1 being processed, 2 processed, 3 rejected. */
+    /** 0 pending, 1 being processed, 2 processed, 3 rejected; -1 still being stored, shown nowhere. */
     status: smallint().notNull().default(0),
     importSchools: boolean().notNull().default(false),
     fileId: integer()

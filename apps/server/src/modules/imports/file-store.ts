@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { imports, storedFiles } from '../../db/schema/index.js';
+import { isStored } from './imports.repository.js';
 
 export interface NewFile {
   name: string;
@@ -88,13 +89,16 @@ export function createFileStore(db: Db) {
         })
         .from(imports)
         .where(
-          or(
-            eq(imports.fileId, fileId),
-            eq(imports.protocolFileId, fileId),
-            eq(imports.protocolSignatureFileId, fileId),
-            eq(imports.letterFileId, fileId),
-            eq(imports.letterSignatureFileId, fileId),
-            eq(imports.rejectionFileId, fileId),
+          and(
+            isStored,
+            or(
+              eq(imports.fileId, fileId),
+              eq(imports.protocolFileId, fileId),
+              eq(imports.protocolSignatureFileId, fileId),
+              eq(imports.letterFileId, fileId),
+              eq(imports.letterSignatureFileId, fileId),
+              eq(imports.rejectionFileId, fileId),
+            ),
           ),
         );
       return row ?? null;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { imports } from '../../db/schema/index.js';
 import { sqlRows } from '../../lib/sql-rows.js';
+import { isStored } from './imports.repository.js';
 
 /** The reviewers' figures of the files one SRO (or, with a null id, every SRO together) sent in a period. */
 export interface ReviewFigureRow {
@@ -39,7 +40,7 @@ export function createImportStatsRepository(db: Db) {
             filter (where ${handledAt} is not null) as median_seconds,
           count(*) filter (where coalesce(${handledAt}, now()) > ${imports.deadlineAt}) as past_deadline
         from ${imports}
-        where ${imports.importedAt} >= ${period.since.toISOString()} and ${imports.importedAt} < ${period.until.toISOString()}
+        where ${isStored} and ${imports.importedAt} >= ${period.since.toISOString()} and ${imports.importedAt} < ${period.until.toISOString()}
           and ${period.organizationId === null ? sql`true` : sql`${imports.organizationId} = ${period.organizationId}`}
         group by grouping sets ((${imports.organizationId}), ())`,
       );

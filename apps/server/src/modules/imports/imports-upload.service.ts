@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import type { CurrentAccount } from '../../lib/session.js';
-import { packedCount, withSchools, type PackedRows } from './reader/change-file-packing.js';
+import { packedCount } from './reader/change-file-packing.js';
 import type { ChangeFileReader } from './reader/change-file-runner.js';
-import { dictionaryKey } from './reader/dictionary-match.js';
 import { entryDeadline } from './deadline.js';
 import { isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from './file-store.js';
+import { storeImport } from './imports-store.js';
 import type { ImportsRepository } from './imports.repository.js';
 import type { ImportsService } from './imports.service.js';
 import type { OrganizationService } from '../organization/organization.service.js';
@@ -81,16 +81,6 @@ function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<Docume
   throw new AppError(400, problems.length === 1 ? problems[0]! : texts.invalidRequest, problems);
 }
 
-/**
- * 'Импортировать учебные заведения': the schools a file names that the dictionary lacks are added to it, and
- * the rows that name them point to the new entries. Runs inside the upload's transaction.
- */
-async function addNewSchools(deps: UploadDeps, tx: Db, names: string[], rows: PackedRows) {
-  if (names.length === 0) return rows;
-  const found = await deps.schools.addMissing(tx, names);
-  return withSchools(rows, new Map(found.map((school) => [dictionaryKey(school.Name), school])));
-}
-
 interface UploadDeps {
   db: Db;
   repo: ImportsRepository;
@@ -150,35 +140,19 @@ async function readUpload(
 
 type ReadUpload = Awaited<ReturnType<typeof readUpload>>;
 
-/** Stores the import, its files and its rows in one transaction, or nothing; answers the import's id. */
-function storeImport(deps: UploadDeps, input: ImportInput, organization: NamedRef, upload: ReadUpload) {
+/** Stores the import, its files and its rows, visible whole or not at all (imports-store.ts); answers its id. */
+function storeUpload(deps: UploadDeps, input: ImportInput, organization: NamedRef, upload: ReadUpload) {
   const { read, rowCount } = upload;
   const uploadedAt = (deps.clock ?? (() => new Date()))();
-  const deadlineAt = entryDeadline(uploadedAt, deps.deadlineWorkingDays, upload.holidays);
-  return deps.db.transaction(async (tx) => {
-    const rows = input.importSchools ? await addNewSchools(deps, tx, read.newSchools, read.rows) : read.rows;
-    const fileId = await deps.files.store(tx, {
-      ...input.excel!,
-      extension: read.extension,
-      contentType: read.extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE,
-    });
-    const documentIds: Partial<Record<DocumentField, number>> = {};
-    for (const field of documentFields) {
-      const document = input.documents[field];
-      if (document) documentIds[field] = await deps.files.store(tx, document);
-    }
-    const importId = await deps.repo.insertImport(tx, {
+  const { protocol, letter, protocolSignature, letterSignature } = input.documents;
+  return storeImport(deps, {
+    values: {
       headers: read.headers,
       organizationId: organization.Id,
       importedById: input.account.id,
       importedAt: uploadedAt,
-      deadlineAt,
+      deadlineAt: entryDeadline(uploadedAt, deps.deadlineWorkingDays, upload.holidays),
       importSchools: input.importSchools,
-      fileId,
-      protocolFileId: documentIds.protocol ?? null,
-      protocolSignatureFileId: documentIds.protocolSignature ?? null,
-      letterFileId: documentIds.letter ?? null,
-      letterSignatureFileId: documentIds.letterSignature ?? null,
       number: input.requisites.number,
       date: input.requisites.date,
       organizationNumber: input.organizationRequisites.number,
@@ -186,18 +160,29 @@ function storeImport(deps: UploadDeps, input: ImportInput, organization: NamedRe
       rowCount,
       pendingCount: rowCount,
       notices: read.notices,
-    });
-    await deps.repo.insertChanges(tx, importId, rows);
-    return importId;
+    },
+    files: {
+      fileId: {
+        ...input.excel!,
+        extension: read.extension,
+        contentType: read.extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE,
+      },
+      ...(protocol ? { protocolFileId: protocol } : {}),
+      ...(protocolSignature ? { protocolSignatureFileId: protocolSignature } : {}),
+      ...(letter ? { letterFileId: letter } : {}),
+      ...(letterSignature ? { letterSignatureFileId: letterSignature } : {}),
+    },
+    rows: read.rows,
+    newSchools: input.importSchools ? read.newSchools : [],
   });
 }
 
-/** Reads the change file, then stores the import, its files and its rows in one transaction, or nothing. */
+/** Reads the change file, then stores the import, its files and its rows whole, or nothing. */
 async function createImport(deps: UploadDeps, input: ImportInput): Promise<ImportListItem> {
   if (!input.excel || input.excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
   const organization = await organizationOf(deps, input.organizationId);
   const upload = await readUpload(deps, input.excel, organization, input.importSchools);
-  const id = await storeImport(deps, input, organization, upload);
+  const id = await storeUpload(deps, input, organization, upload);
   // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
   return deps.imports.summary(id, input.account);
 }

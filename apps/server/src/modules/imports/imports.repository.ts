@@ -11,8 +11,9 @@ import {
   interns,
   organizations,
   registryCounters,
+  storedFiles,
 } from '../../db/schema/index.js';
-import { insertBatches, type PackedRows } from './reader/change-file-packing.js';
+import { insertBatches, packedTexts, type PackedRows } from './reader/change-file-packing.js';
 
 /** A row of an import as the detail lists it. */
 interface ChangeRow {
@@ -24,6 +25,15 @@ interface ChangeRow {
 
 /** Rows per insert statement: a batch of 2,000 rows carries ~5 MB. */
 const INSERT_BATCH = 2000;
+
+/**
+ * The status of an import still being stored: on PGlite its rows are stored in steps (imports-store.ts), and
+ * no list, detail, file, counter, statistic or review shows it until the last step makes it pending. The
+ * counters' trigger counts only statuses 0 and 1, so it counts the import when it is made pending.
+ */
+export const storingStatus = -1;
+/** The imports that are stored whole: every reader's condition. */
+export const isStored = ne(imports.status, storingStatus);
 
 /** Which imports a tab of the list shows, by status. */
 export const tabStatuses = {
@@ -68,7 +78,7 @@ function visibleTo(organizationId: number | null, tab: ImportTabKey): SQL | unde
   const statuses = tabStatuses[tab];
   return and(
     organizationId === null ? undefined : eq(imports.organizationId, organizationId),
-    statuses === null ? undefined : inArray(imports.status, [...statuses]),
+    statuses === null ? isStored : inArray(imports.status, [...statuses]),
   );
 }
 
@@ -98,7 +108,7 @@ function importReads(db: Db) {
     },
 
     async find(id: number) {
-      const [row] = await selectImports().where(eq(imports.id, id));
+      const [row] = await selectImports().where(and(eq(imports.id, id), isStored));
       return row ?? null;
     },
 
@@ -250,7 +260,7 @@ function importWrites(db: Db) {
       const updated = await db
         .update(imports)
         .set(values)
-        .where(eq(imports.id, id))
+        .where(and(eq(imports.id, id), isStored))
         .returning({ id: imports.id });
       return updated.length > 0;
     },
@@ -277,8 +287,60 @@ function importWrites(db: Db) {
   };
 }
 
+/** The steps of storing an upload that only an import still being stored has (imports-store.ts). */
+function storingWrites() {
+  return {
+    /**
+     * The same insert with the rows' JSON bound as text arrays, for PGlite: it encodes a `bytea` parameter
+     * several times slower than text (docs/benchmarks.md, «Change files and uploads»). One statement.
+     */
+    async insertChangesAsText(tx: Db, importId: number, rows: PackedRows) {
+      const { data, raw } = packedTexts(rows);
+      await tx.execute(sql`
+        insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
+        select ${importId}, r.row_number, r.full_name, r.snils, r.data, r.raw, r.notices::json
+        from unnest(${sql.param(rows.rowNumbers)}::int[], ${sql.param(rows.fullNames)}::text[],
+          ${sql.param(rows.snils)}::text[], ${sql.param(data)}::text[], ${sql.param(raw)}::text[],
+          ${sql.param(rows.notices.map((notices) => JSON.stringify(notices)))}::text[])
+          as r(row_number, full_name, snils, data, raw, notices)`);
+    },
+
+    /** The last step of storing an upload: the import becomes pending; false when it was not being stored. */
+    async revealImport(tx: Db, id: number): Promise<boolean> {
+      const updated = await tx
+        .update(imports)
+        .set({ status: ImportStatus.Pending })
+        .where(and(eq(imports.id, id), eq(imports.status, storingStatus)))
+        .returning({ id: imports.id });
+      return updated.length > 0;
+    },
+
+    /**
+     * Deletes an import still being stored (or, with a null id, every one: after a crash), with its rows and
+     * its files; answers how many imports it deleted.
+     */
+    async discardStoring(tx: Db, id: number | null): Promise<number> {
+      const which = and(eq(imports.status, storingStatus), id === null ? undefined : eq(imports.id, id));
+      await tx
+        .delete(importChanges)
+        .where(inArray(importChanges.importId, tx.select({ id: imports.id }).from(imports).where(which)));
+      const deleted = await tx
+        .delete(imports)
+        .where(which)
+        .returning({
+          files: sql<
+            (number | null)[]
+          >`array[${imports.fileId}, ${imports.protocolFileId}, ${imports.protocolSignatureFileId}, ${imports.letterFileId}, ${imports.letterSignatureFileId}]`,
+        });
+      const fileIds = deleted.flatMap((row) => row.files.filter((fileId) => fileId !== null));
+      if (fileIds.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
+      return deleted.length;
+    },
+  };
+}
+
 export function createImportsRepository(db: Db) {
-  return { ...importReads(db), ...changeReads(db), ...importWrites(db) };
+  return { ...importReads(db), ...changeReads(db), ...importWrites(db), ...storingWrites() };
 }
 
 export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -137,6 +137,27 @@ export function slicePacked(rows: PackedRows, start: number, end: number): Packe
 }
 
 /**
+ * The rows in runs of at most `maxRows` rows and, past the first row of a run, at most `maxBytes` of JSON:
+ * the steps in which PGlite stores an upload (imports-store.ts).
+ */
+export function* packedRuns(rows: PackedRows, maxRows: number, maxBytes: number) {
+  const total = packedCount(rows);
+  for (let start = 0, end = 1; start < total; start = end, end = start + 1) {
+    const limit = rows.bounds[2 * start]! + maxBytes;
+    while (end < total && end - start < maxRows && rows.bounds[2 * end + 2]! <= limit) end++;
+    yield slicePacked(rows, start, end);
+  }
+}
+
+/** The rows that `which` picks, and the others, each in file order. */
+export function partitionPacked(rows: PackedRows, which: (i: number) => boolean): [PackedRows, PackedRows] {
+  const picked: PackedRows[] = [];
+  const others: PackedRows[] = [];
+  for (let i = 0; i < packedCount(rows); i++) (which(i) ? picked : others).push(slicePacked(rows, i, i + 1));
+  return [concatPacked(picked), concatPacked(others)];
+}
+
+/**
  * Batches of rows as the insert binds them: the light columns as arrays, and each row's sections and cells as
  * 1-based byte positions (substring() counts from 1) in the batch's own slice of the buffer.
  */
@@ -160,6 +181,14 @@ export function* insertBatches(rows: PackedRows, size: number) {
 const decoder = new TextDecoder();
 const textAt = (rows: PackedRows, part: number) =>
   decoder.decode(rows.payload.subarray(rows.bounds[part], rows.bounds[part + 1]));
+
+/** Each row's sections and cells as JSON text, for a driver that binds text far faster than bytes (PGlite). */
+export function packedTexts(rows: PackedRows): { data: string[]; raw: string[] } {
+  return {
+    data: rows.rowNumbers.map((_, i) => textAt(rows, 2 * i)),
+    raw: rows.rowNumbers.map((_, i) => textAt(rows, 2 * i + 1)),
+  };
+}
 
 /** Row i decoded, as it will be stored. */
 export function unpackRow(rows: PackedRows, i: number): StoredRow {
