@@ -74,11 +74,14 @@ export function createFileStore(db: Db) {
     },
 
     async content(id: number) {
+      // Read back as base64 for the reason it is written so: PGlite decodes a bytea result as slowly.
       const [row] = await db
-        .select({ ...fileColumns, content: storedFiles.content })
+        .select({ ...fileColumns, base64: sql<string>`encode(${storedFiles.content}, 'base64')` })
         .from(storedFiles)
         .where(eq(storedFiles.id, id));
-      return row ?? null;
+      if (!row) return null;
+      const { base64, ...info } = row;
+      return { ...info, content: Buffer.from(base64, 'base64') };
     },
 
     /** The import a file belongs to (as its Excel file, a document, a signature or its rejection file). */
