@@ -135,6 +135,8 @@ export const InternSearchQuerySchema = z.object({
     .transform((value) => (value === '' ? undefined : value)),
   transfer: queryFlag,
   full: queryFlag,
+  /** Only the deleted trainees, for an operator to find and restore; the public list ignores it. */
+  deleted: queryFlag,
   page: PageNumberSchema.refine((page) => page < MAX_LIST_PAGES, texts.listPagesBeyond(MAX_LIST_PAGES)),
 });
 export type InternSearchQuery = z.output<typeof InternSearchQuerySchema>;

@@ -54,6 +54,10 @@ export const interns = pgTable(
     index('interns_status_alphabetical_idx')
       .on(t.status, sql`${t.searchKey} collate "C"`, t.id)
       .where(sql`not ${t.isDeleted}`),
+    // The operator's 'Удалённые' list: few rows, in list order.
+    index('interns_deleted_alphabetical_idx')
+      .on(sql`${t.searchKey} collate "C"`, t.id)
+      .where(sql`${t.isDeleted}`),
     index('interns_snils_idx').on(sql`${t.snils} collate "C"`),
     index('interns_transfer_idx')
       .on(sql`${t.searchKey} collate "C"`, t.id)

@@ -61,7 +61,7 @@ function listQueries(db: Db) {
       const { shape, values } = bindFilter(filter);
       const run = (mode: ScanMode) =>
         queriesOf(shape, mode).page.execute({ ...values, ...pageValues(limit, offset) });
-      if (!shape.leading && !shape.grams) return run('ordered');
+      if ((!shape.leading && !shape.grams) || shape.deleted) return run('ordered');
       const inWindow = await run('window');
       return windowServes(inWindow, limit) ? inWindow : run('bitmap');
     },
@@ -126,12 +126,15 @@ function exportQueries(db: Db) {
       return row?.ids ?? [];
     },
 
-    /** The trainees of the given ids in the order of the ids, less any deleted since the ids were read. */
-    async batchOf(internIds: number[], withNumbers: boolean) {
+    /**
+     * The trainees of the given ids in the order of the ids, less any deleted since the ids were read (or, for
+     * the list of the deleted, any restored since).
+     */
+    async batchOf(internIds: number[], withNumbers: boolean, deleted = false) {
       const rows = await db
         .select(exportColumns(withNumbers))
         .from(interns)
-        .where(and(sql`${interns.id} = any(${sql.param(internIds)}::int[])`, eq(interns.isDeleted, false)));
+        .where(and(sql`${interns.id} = any(${sql.param(internIds)}::int[])`, eq(interns.isDeleted, deleted)));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return internIds.flatMap((id) => byId.get(id) ?? []);
     },

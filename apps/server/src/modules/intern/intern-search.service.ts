@@ -21,6 +21,8 @@ export function toFilter(query: InternSearchQuery, isOperator: boolean): InternF
   if (isOperator) {
     filter.organizationId = query.org;
     filter.transfersOnly = query.transfer;
+    // The public list is the register: a request for the deleted is ignored there, not answered.
+    if (query.deleted) filter.deleted = true;
   }
   const term = query.term;
   if (term && /^[\d\s-]+$/.test(term) && /\d/.test(term)) {
@@ -67,9 +69,16 @@ export function createInternSearchService(repo: InternSearchRepository) {
       };
     },
 
-    /** The operators' export of the list: its first batch read, and the writer of the rest. */
-    prepareExport: (query: InternSearchQuery) =>
-      prepareInternExport(repo, toFilter(query, true)!, query.full),
+    /**
+     * The operators' export of the list: its first batch read, and the writer of the rest. It exports what the
+     * list shows, so with `deleted=true` the deleted trainees.
+     */
+    prepareExport: (query: InternSearchQuery) => {
+      const filter = toFilter(query, true)!;
+      const batchOf: InternSearchRepository['batchOf'] = (ids, withNumbers) =>
+        repo.batchOf(ids, withNumbers, filter.deleted === true);
+      return prepareInternExport({ ...repo, batchOf }, filter, query.full);
+    },
 
     countActive: () => repo.countActive(),
   };

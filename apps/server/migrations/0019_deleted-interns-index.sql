@@ -1,0 +1,1 @@
+CREATE INDEX "interns_deleted_alphabetical_idx" ON "interns" USING btree ("search_key" collate "C","id") WHERE "interns"."is_deleted";
