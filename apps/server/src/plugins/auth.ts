@@ -69,7 +69,9 @@ export function registerAuth(app: FastifyInstance, resolveSession: ResolveSessio
   // nothing of what it expects.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.account = await resolveSession(request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
+    // An anonymous caller (no cookie) is known at once: no lookup, not even a promise to wait for.
+    request.account = token === undefined ? null : await resolveSession(token);
     const access = request.routeOptions.config.access;
     if (!access || allows(access, request.account)) return;
     if (!request.account) throw new AppError(401, texts.notAuthenticated);

@@ -243,7 +243,12 @@ export function pageQuery(db: Db, shape: FilterShape, mode: ScanMode) {
     .orderBy(page.key, page.id);
 }
 
-/** How many trainees match, up to the placeholder `cap`. */
+/**
+ * How many trainees match, up to the placeholder `cap`. With a leading word, the names that start with it are
+ * counted first, from a range of the alphabetical index; those that contain it further on, which the trigram
+ * index must find all of before any is counted, only when the first are fewer than `cap` («иванов» starts
+ * more than a page count's worth of names, and its count then reads no more than that range).
+ */
 export function countQuery(db: Db, shape: FilterShape) {
   const conditions = filterParts(shape);
   const cap = sql.placeholder('cap');
@@ -253,10 +258,17 @@ export function countQuery(db: Db, shape: FilterShape) {
       .from(interns)
       .where(and(...conditions, condition))
       .limit(cap);
-  const matching = (
-    shape.leading ? unionAll(part(startsWithLeading), part(containsLeadingAfterStart)) : part()
-  ).as('matching');
-  return db.select({ n: sql<number>`least(count(*), ${cap})::int` }).from(matching);
+  if (!shape.leading) {
+    const matching = part().as('matching');
+    return db.select({ n: sql<number>`least(count(*), ${cap})::int` }).from(matching);
+  }
+  const starting = part(startsWithLeading).as('starting');
+  const containing = sql`(select count(*) from ${part(containsLeadingAfterStart)} as containing)`;
+  return db
+    .select({
+      n: sql<number>`least(count(*) + case when count(*) < ${cap} then ${containing} else 0 end, ${cap})::int`,
+    })
+    .from(starting);
 }
 
 /** The window of the list a term is first looked for in: long enough for a common term to fill the page. */

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InternSearchResultSchema } from '@registry/shared';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../test/interns.js';
@@ -115,6 +116,24 @@ describe('GET /api/v1/interns/search', () => {
     const second = await search('page=1');
     expect(second.Results).toHaveLength(5);
     expect(new Set([...names(first), ...names(second)]).size).toBe(25);
+  });
+
+  it('answers exactly the contract, though written without a pass through its schema', async () => {
+    for (const [query, as] of [
+      ['', 'public'],
+      ['term=федоров', 'public'],
+      ['term=ков', 'operator'],
+    ] as const) {
+      const body = await search(query, as);
+      expect(body, query).toStrictEqual(InternSearchResultSchema.parse(body));
+    }
+  });
+
+  it('counts names that contain a word further on as well as those that start with it', async () => {
+    // 23 «Яковлев…» start with the word; «ков» is only inside them.
+    expect(await search('term=яковлев')).toMatchObject({ TotalPages: 2, HasMore: false });
+    expect(await search('term=ков', 'public')).toMatchObject({ TotalPages: 2, HasMore: false });
+    expect((await search('term=ков&page=1')).Results).toHaveLength(3);
   });
 
   it('refuses nonsense parameters in Russian', async () => {
