@@ -66,12 +66,12 @@ export async function updateIntern(
   return (await response.json()) as SavedIntern;
 }
 
-/** Types a date `dd.MM.yyyy` into the date field labelled `label`. */
+/** Types a date `yyyy.MM.dd`, as every date field of the app shows it, into the date field labelled `label`. */
 export async function fillDate(scope: Locator, label: string, value: string) {
   const field = scope.getByRole('group', { name: label, exact: true });
   await field.getByRole('spinbutton').first().click();
   await field.getByRole('spinbutton').first().pressSequentially(value.replace(/\D/g, ''));
-  await expect(field.getByRole('spinbutton').last()).toHaveText(value.slice(-4));
+  await expect(field.getByRole('spinbutton').last()).toHaveText(value.slice(-2));
 }
 
 /** Picks the option `option` of the searching picker labelled `label`, typing `term` to find it. */
@@ -96,7 +96,7 @@ export async function openSection(page: Page, title: string) {
     .click();
 }
 
-/** Saves the card's changes on the basis document `number` of `date` (dd.MM.yyyy). */
+/** Saves the card's changes on the basis document `number` of `date` (yyyy.MM.dd). */
 export async function saveWithBasis(page: Page, button: string, number: string, date: string) {
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: 'Внесение изменений в реестр' });

@@ -1,69 +1,41 @@
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-
-/** How a date is typed and shown (SPEC.md §9: yyyy.MM.dd). */
-export const DATE_DISPLAY_FORMAT = 'YYYY.MM.DD';
-/** How a date value travels (SPEC.md §9: yyyy-MM-dd). */
-const DATE_VALUE_FORMAT = 'YYYY-MM-DD';
-
-/**
- * The form value of a picked date: `yyyy-MM-dd`, null when empty, and a half-typed date kept as text that the
- * contract's date schema refuses with 'Неверная дата' rather than taking it for an empty field.
- */
-export function toDateValue(date: Dayjs | null): string | null {
-  if (!date) return null;
-  return date.isValid() ? date.format(DATE_VALUE_FORMAT) : 'Invalid Date';
-}
-
-function fromDateValue(value: unknown): Dayjs | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const date = dayjs(value, DATE_VALUE_FORMAT);
-  return date.isValid() ? date : null;
-}
+import { DateField } from './date-field';
 
 type FormDateFieldProps<T extends FieldValues, TOutput> = {
   control: Control<T, unknown, TOutput>;
   name: Path<T>;
-  label: string;
+  label: ReactNode;
   required?: boolean;
+  disabled?: boolean;
 };
 
-/** A date field of a react-hook-form form holding `yyyy-MM-dd` or null, with its error under it. */
+/**
+ * A date field of a react-hook-form form holding `yyyy-MM-dd` or null, with its error under it; a half-typed
+ * or impossible date is held as text that the contract's date schema refuses with 'Неверная дата'.
+ */
 export function FormDateField<T extends FieldValues, TOutput>({
   control,
   name,
   label,
   required,
+  disabled,
 }: FormDateFieldProps<T, TOutput>) {
   const { field, fieldState } = useController({ control, name });
-  // What was typed, half a date included: the form holds only its text, from which it cannot be rebuilt.
-  const [picked, setPicked] = useState<Dayjs | null>(null);
-  const value = toDateValue(picked) === (field.value ?? null) ? picked : fromDateValue(field.value);
-
-  const handleChange = (date: Dayjs | null) => {
-    setPicked(date);
-    field.onChange(toDateValue(date));
-  };
+  const value = typeof field.value === 'string' ? field.value : null;
 
   return (
-    <DatePicker
+    <DateField
       label={label}
       value={value}
-      onChange={handleChange}
-      format={DATE_DISPLAY_FORMAT}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      name={field.name}
       inputRef={field.ref}
-      slotProps={{
-        textField: {
-          name: field.name,
-          onBlur: field.onBlur,
-          required,
-          fullWidth: true,
-          error: Boolean(fieldState.error),
-          helperText: fieldState.error?.message,
-        },
-      }}
+      required={required}
+      disabled={disabled}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
     />
   );
 }

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 type FormTextFieldProps<T extends FieldValues, TOutput> = {
   control: Control<T, unknown, TOutput>;
   name: Path<T>;
-  label: string;
+  label: ReactNode;
   /** The contract's limit: a `length/limit` counter is shown beside the message. */
   maxLength?: number;
   /** Said under the field while it has no error. */

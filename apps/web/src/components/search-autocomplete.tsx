@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode, type Ref } from 'react';
+import { useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { searchQueryOptions, type SearchEndpoint } from '@/lib/search-queries';
 import { useDebouncedCallback, useDebouncedValue } from '@/lib/use-debounce';
 
@@ -33,7 +33,17 @@ type SearchAutocompleteProps<T extends { Id: number }> = PickerProps<T> & {
   minLength: number;
   /** The menu stays this long after the field loses focus (SPEC.md §9: 200 ms for dictionaries). */
   blurCloseDelay?: number;
+  /**
+   * The chosen record's name wraps onto more lines rather than being cut, for names that differ only at their
+   * end (every SRO's starts 'Ассоциация «Саморегулируемая организация кадастровых инженеров').
+   */
+  isWrapped?: boolean;
 };
+
+/** Enter in a wrapping field picks an option or does nothing: a name is one line of text. */
+function keepOneLine(event: KeyboardEvent) {
+  if (event.key === 'Enter') event.preventDefault();
+}
 
 /**
  * The picker's menu and text: the server is asked for the first page of matches once enough is typed, and the
@@ -98,6 +108,7 @@ export function SearchAutocomplete<T extends { Id: number }>({
   getOptionLabel,
   minLength,
   blurCloseDelay = 0,
+  isWrapped = false,
   label,
   value,
   onChange,
@@ -148,6 +159,8 @@ export function SearchAutocomplete<T extends { Id: number }>({
           required={required}
           error={error}
           helperText={helperText}
+          multiline={isWrapped}
+          onKeyDown={isWrapped ? keepOneLine : undefined}
         />
       )}
     />

@@ -24,6 +24,8 @@ type SearchableListProps<T extends { Id: number }> = {
   /** The create/edit dialog of a row, or of a new record when `row` is null; `onClose` closes it. */
   renderDialog: (row: T | null, onClose: () => void) => ReactNode;
   rowActions?: (row: T) => ReactNode;
+  /** The term as the server is asked it, when the list shows values otherwise than they are kept (days). */
+  searchTerm?: (term: string) => string;
 };
 
 /**
@@ -39,10 +41,12 @@ export function SearchableList<T extends { Id: number }>({
   columns,
   renderDialog,
   rowActions,
+  searchTerm,
 }: SearchableListProps<T>) {
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const { params, search, pageHref } = useListSearch(hrefFor);
-  const { data, isPending, isError, isPlaceholderData } = useQuery(searchQueryOptions(endpoint, params));
+  const query = searchTerm && params.term ? { ...params, term: searchTerm(params.term) } : params;
+  const { data, isPending, isError, isPlaceholderData } = useQuery(searchQueryOptions(endpoint, query));
 
   let emptyText = params.term ? nothingFoundText : noEntriesText;
   if (isError) emptyText = loadFailedText;

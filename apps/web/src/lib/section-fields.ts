@@ -35,6 +35,8 @@ type Common = {
   /** The property's key within its object. */
   name: string;
   label: string;
+  /** Shown in place of the label inside a box that names the rest ('Номер' in 'Договор'); `label` stays its name. */
+  shortLabel?: string;
   isRequired?: boolean;
   /** Takes the form's whole width. */
   isWide?: boolean;
@@ -242,7 +244,10 @@ function internships(): SectionFields {
     extras: { IsEmpty: false, IsCumulative: false },
     describe: (entry) => {
       const organization = entry.Organization as { Name: string } | null;
-      const number = entry.RegistryNumber ? `№ ${String(entry.RegistryNumber)}` : '';
+      // A registry number never breaks at its hyphens (the heading is text): non-breaking space and hyphens.
+      const number = entry.RegistryNumber
+        ? `№\u00a0${String(entry.RegistryNumber).replaceAll('-', '\u2011')}`
+        : '';
       return [organization?.Name, number].filter(Boolean).join(', ');
     },
   };
@@ -326,6 +331,9 @@ export const requisitesLimits = {
 export function requisitesLabels(title: string) {
   return { Number: `${title}: номер`, Date: `${title}: дата`, UnstructuredValue: `${title}: текст` };
 }
+
+/** What the parts of requisites show inside the box titled with the requisites' name. */
+export const requisitesShortLabels = { Number: 'Номер', Date: 'Дата', UnstructuredValue: 'Текст' };
 
 /** What a field holds when nothing is entered. */
 function emptyValue(field: Field): unknown {

@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DictionaryEntryRequestSchema, type DictionaryEntry } from '@registry/shared';
+import { z } from 'zod';
+import {
+  DictionaryEntryRequestSchema,
+  nullableDate,
+  texts,
+  type DictionaryEntry,
+  type DictionaryEntryRequest,
+} from '@registry/shared';
+import { FormDateField } from '@/components/form-date-field';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { maxLengthOf } from '@/lib/schema-limits';
@@ -9,6 +17,11 @@ import { entryTextsOf, type EntryDictionaryCode } from './entry-texts';
 
 const valueLimit = maxLengthOf(DictionaryEntryRequestSchema.shape.Value);
 
+// A day of a dictionary of days: a whole date, `yyyy-MM-dd`, which the date field gives.
+const DateEntrySchema = z.object({
+  Value: nullableDate.refine((value) => value !== null, texts.required),
+});
+
 type DictionaryEntryDialogProps = {
   code: EntryDictionaryCode;
   /** The entry to edit, or null for a new one. */
@@ -16,19 +29,37 @@ type DictionaryEntryDialogProps = {
   onClose: () => void;
 };
 
-/** Adds or edits one value of a dictionary. */
-export function DictionaryEntryDialog({ code, entry, onClose }: DictionaryEntryDialogProps) {
+/** The save of an entry, new or edited. */
+function useSaveEntry(code: EntryDictionaryCode, entry: DictionaryEntry | null) {
+  const save = useSaveDictionaryEntry(code);
+  return (request: DictionaryEntryRequest) => save.mutateAsync({ id: entry?.Id ?? null, request });
+}
+
+/** Adds or edits one day of a dictionary of days (holidays) in the date field. */
+function DateEntryDialog({ code, entry, onClose }: DictionaryEntryDialogProps) {
+  const words = entryTextsOf(code);
+  const form = useForm({
+    resolver: zodResolver(DateEntrySchema),
+    defaultValues: { Value: entry?.Value ?? null },
+  });
+  const save = useSaveEntry(code, entry);
+  const dialog = useFormDialog(form, ({ Value }) => save({ Value: Value ?? '' }), onClose);
+
+  return (
+    <FormDialog title={entry ? words.editTitle : words.addTitle} {...dialog}>
+      <FormDateField control={form.control} name="Value" label={words.label} required />
+    </FormDialog>
+  );
+}
+
+/** Adds or edits one value of a dictionary of text values. */
+function TextEntryDialog({ code, entry, onClose }: DictionaryEntryDialogProps) {
   const words = entryTextsOf(code);
   const form = useForm({
     resolver: zodResolver(DictionaryEntryRequestSchema),
     defaultValues: { Value: entry?.Value ?? '' },
   });
-  const save = useSaveDictionaryEntry(code);
-  const dialog = useFormDialog(
-    form,
-    (request) => save.mutateAsync({ id: entry?.Id ?? null, request }),
-    onClose,
-  );
+  const dialog = useFormDialog(form, useSaveEntry(code, entry), onClose);
 
   return (
     <FormDialog title={entry ? words.editTitle : words.addTitle} {...dialog}>
@@ -36,11 +67,16 @@ export function DictionaryEntryDialog({ code, entry, onClose }: DictionaryEntryD
         control={form.control}
         name="Value"
         label={words.label}
-        hint={words.hint}
         maxLength={valueLimit}
         required
         multiline
       />
     </FormDialog>
   );
+}
+
+/** Adds or edits one value of a dictionary: a day in the date field, any other value as text. */
+export function DictionaryEntryDialog(props: DictionaryEntryDialogProps) {
+  const Dialog = entryTextsOf(props.code).isDate ? DateEntryDialog : TextEntryDialog;
+  return <Dialog {...props} />;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { dictionaryTitles, type DictionaryEntry } from '@registry/shared';
+import { dictionaryTitles, formatDate, type DictionaryEntry } from '@registry/shared';
 import type { Column } from '@/components/data-table';
 import { SearchableList } from '@/components/searchable-list';
 import { paths } from '@/config/paths';
@@ -7,15 +7,20 @@ import { dictionaryEndpoint } from '@/lib/search-queries';
 import { DictionaryEntryDialog } from './dictionary-entry-dialog';
 import { entryTextsOf, type EntryDictionaryCode } from './entry-texts';
 
+/** A day as typed in a search, yyyy.MM.dd or part of it, as the server keeps days: yyyy-MM-dd. */
+const toStoredDay = (term: string) => term.replace(/(\d)\.(?=\d)/g, '$1-');
+
 /**
- * A dictionary of single values: schools, addresses, termination reasons. Schools are read and written
- * through the dictionary routes too, which the server maps onto the schools table.
+ * A dictionary of single values: schools, addresses, termination reasons, holidays (days, shown yyyy.MM.dd).
+ * Schools are read and written through the dictionary routes too, which the server maps onto the schools table.
  */
 export function DictionaryList({ code }: { code: EntryDictionaryCode }) {
   const words = entryTextsOf(code);
   const hrefFor = useCallback((query?: string) => paths.dictionary.href(code, query), [code]);
   const endpoint = useMemo(() => dictionaryEndpoint(code), [code]);
-  const columns: Column<DictionaryEntry>[] = [{ header: words.label, cell: (entry) => entry.Value }];
+  const columns: Column<DictionaryEntry>[] = [
+    { header: words.label, cell: (entry) => (words.isDate ? formatDate(entry.Value) : entry.Value) },
+  ];
 
   return (
     <SearchableList
@@ -23,6 +28,7 @@ export function DictionaryList({ code }: { code: EntryDictionaryCode }) {
       searchLabel={words.searchLabel}
       hrefFor={hrefFor}
       endpoint={endpoint}
+      searchTerm={words.isDate ? toStoredDay : undefined}
       columns={columns}
       renderDialog={(entry, onClose) => <DictionaryEntryDialog code={code} entry={entry} onClose={onClose} />}
     />

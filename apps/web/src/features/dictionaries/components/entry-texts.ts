@@ -8,8 +8,8 @@ type EntryTexts = {
   searchLabel: string;
   addTitle: string;
   editTitle: string;
-  /** Said under the value's field, such as the form a value must take. */
-  hint?: string;
+  /** The values are days (`yyyy-MM-dd`): typed in the date field, listed as yyyy.MM.dd (SPEC.md §9). */
+  isDate?: boolean;
 };
 
 const knownTexts: Partial<Record<EntryDictionaryCode, EntryTexts>> = {
@@ -36,8 +36,8 @@ const knownTexts: Partial<Record<EntryDictionaryCode, EntryTexts>> = {
     searchLabel: 'Поиск по дате',
     addTitle: 'Добавить праздничный день',
     editTitle: 'Редактирование праздничного дня',
-    // The import deadlines read these values as dates: the server accepts only this form.
-    hint: 'ГГГГ-ММ-ДД',
+    // The import deadlines read these values as dates: the server accepts only yyyy-MM-dd.
+    isDate: true,
   },
 };
 

@@ -1,11 +1,7 @@
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
+import { texts } from '@registry/shared';
 import { useState, type KeyboardEvent } from 'react';
-import { DATE_DISPLAY_FORMAT } from '@/components/form-date-field';
+import { DateField, INVALID_DATE_VALUE } from '@/components/date-field';
 import { today } from '../as-of';
-
-const DAY_FORMAT = 'YYYY-MM-DD';
-const toDayjs = (day: string | null) => (day ? dayjs(day) : null);
 
 type AsOfFieldProps = {
   /** The day the card is shown as of, or null for its current state. */
@@ -16,35 +12,39 @@ type AsOfFieldProps = {
 
 /**
  * 'На дату': the day to show the card as of. A day picked in the calendar shows at once; a typed one on Enter
- * or when the field is left, so that the card does not jump through the days of a date being typed.
+ * or when the field is left, so that the card does not jump through the days of a date being typed. A typed
+ * date that is not a real day is named wrong when the field tries to show it.
  */
 export function AsOfField({ value, onChange }: AsOfFieldProps) {
-  const [shown, setShown] = useState({ value, picked: toDayjs(value) });
+  const [shown, setShown] = useState({ value, typed: value, isWrong: false });
   // A day set from outside (Back, the way back to the current state) replaces what the field shows.
-  if (shown.value !== value) setShown({ value, picked: toDayjs(value) });
-  const maxDate = dayjs(today());
+  if (shown.value !== value) setShown({ value, typed: value, isWrong: false });
+  const maxDay = today();
 
-  const commit = (date: Dayjs | null) => {
-    if (!date?.isValid() || date.year() < 1900 || date.isAfter(maxDate, 'day')) return;
-    const day = date.format(DAY_FORMAT);
+  const commit = (day: string | null) => {
+    setShown((current) => ({ ...current, isWrong: day === INVALID_DATE_VALUE }));
+    // Days are compared as `yyyy-MM-dd` text, which sorts as the days do.
+    if (day === null || day === INVALID_DATE_VALUE || day < '1900-01-01' || day > maxDay) return;
     if (day !== value) onChange(day);
   };
   const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') commit(shown.picked);
+    if (event.key === 'Enter') commit(shown.typed);
   };
 
   return (
-    <DatePicker
+    <DateField
       label="На дату"
-      value={shown.picked}
-      onChange={(date) => setShown((current) => ({ ...current, picked: date }))}
+      value={shown.typed}
+      onChange={(day) => setShown((current) => ({ ...current, typed: day, isWrong: false }))}
       onAccept={commit}
-      maxDate={maxDate}
-      format={DATE_DISPLAY_FORMAT}
+      onBlur={() => commit(shown.typed)}
+      onKeyDown={handleKeyDown}
+      maxDate={maxDay}
+      error={shown.isWrong}
+      helperText={shown.isWrong ? texts.invalidDate : undefined}
+      size="small"
+      fullWidth={false}
       sx={{ width: 200, flexShrink: 0 }}
-      slotProps={{
-        textField: { size: 'small', onBlur: () => commit(shown.picked), onKeyDown: handleKeyDown },
-      }}
     />
   );
 }

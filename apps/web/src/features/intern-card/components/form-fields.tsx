@@ -9,19 +9,20 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type ChangeEvent, type ComponentType, type ReactNode, type Ref } from 'react';
+import { type ChangeEvent, type ComponentType, type ReactNode, type Ref } from 'react';
 import { useController, useFieldArray, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { DictionaryAutocomplete } from '@/components/dictionary-autocomplete';
+import { FormDateField } from '@/components/form-date-field';
 import { FormTextField } from '@/components/form-text-field';
 import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
 import { SchoolAutocomplete } from '@/components/school-autocomplete';
+import { ShortLabel } from '@/components/short-label';
 import {
   emptyValues,
   requisitesLabels,
   requisitesLimits,
+  requisitesShortLabels,
   type Dependency,
   type Field,
 } from '../section-fields';
@@ -55,46 +56,19 @@ function useIsWaiting(control: FormControl, path: string, dependency: Dependency
   return value === null || value === undefined || value === '';
 }
 
-// The picker's value for a date being typed that is not a whole date yet: the schema calls it wrong.
-const INCOMPLETE_DATE = 'неполная дата';
-
-function dateValue(value: Dayjs | null): string | null {
-  if (value === null) return null;
-  return value.isValid() ? value.format('YYYY-MM-DD') : INCOMPLETE_DATE;
+/** The field's label as shown: its short form, when it has one, named by the whole label. */
+function labelOf(field: Field): ReactNode {
+  return field.shortLabel ? <ShortLabel label={field.label} short={field.shortLabel} /> : field.label;
 }
 
-const toDayjs = (value: string | null) => (value ? dayjs(value) : null);
-
 function DateInput({ field, path, control, isReadOnly }: FieldProps<'date'>) {
-  const { field: input, fieldState } = useController({ control, name: path });
-  const formValue = (input.value as string | null) ?? null;
-  // The picker keeps its own half-typed value; the form holds the date or a mark that it is incomplete.
-  // A value set from outside (a reset) replaces the picker's.
-  const [shown, setShown] = useState({ formValue, picked: toDayjs(formValue) });
-  if (shown.formValue !== formValue) setShown({ formValue, picked: toDayjs(formValue) });
-
-  const handleChange = (value: Dayjs | null) => {
-    setShown({ formValue: dateValue(value), picked: value });
-    input.onChange(dateValue(value));
-  };
-
   return (
-    <DatePicker
-      label={field.label}
-      value={shown.picked}
-      onChange={handleChange}
+    <FormDateField
+      control={control}
+      name={path}
+      label={labelOf(field)}
+      required={field.isRequired}
       disabled={isReadOnly}
-      inputRef={input.ref as Ref<HTMLInputElement>}
-      slotProps={{
-        textField: {
-          name: path,
-          fullWidth: true,
-          required: field.isRequired,
-          onBlur: input.onBlur,
-          error: Boolean(fieldState.error),
-          helperText: fieldState.error?.message,
-        },
-      }}
     />
   );
 }
@@ -259,12 +233,19 @@ function FieldBox({ title, children, action }: { title: string; children: ReactN
 function RequisitesInput({ field, path, control, isReadOnly }: FieldProps<'requisites'>) {
   const labels = requisitesLabels(field.label);
   const parts: Field[] = [
-    { kind: 'text', name: 'Number', label: labels.Number, maxLength: requisitesLimits.Number },
-    { kind: 'date', name: 'Date', label: labels.Date },
+    {
+      kind: 'text',
+      name: 'Number',
+      label: labels.Number,
+      shortLabel: requisitesShortLabels.Number,
+      maxLength: requisitesLimits.Number,
+    },
+    { kind: 'date', name: 'Date', label: labels.Date, shortLabel: requisitesShortLabels.Date },
     {
       kind: 'text',
       name: 'UnstructuredValue',
       label: labels.UnstructuredValue,
+      shortLabel: requisitesShortLabels.UnstructuredValue,
       maxLength: requisitesLimits.UnstructuredValue,
       isWide: true,
     },
@@ -326,7 +307,7 @@ function TextInput({ field, path, control, isReadOnly }: FieldProps<'text'>) {
     <FormTextField
       control={control}
       name={path}
-      label={field.label}
+      label={labelOf(field)}
       maxLength={field.maxLength}
       required={field.isRequired}
       multiline={field.isMultiline}

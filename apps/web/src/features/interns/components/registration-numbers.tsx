@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import type { RegistrationNumber } from '@registry/shared';
 
-/** 'СРО — номер', the way the list and the card name a registration number. */
-export function registrationNumberText({ Organization, Number }: RegistrationNumber): string {
-  return `${Organization.Name} — ${Number}`;
+/** A registry number, kept on one line: it never breaks at its hyphens. */
+export function RegistryNumber({ number }: { number: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {number}
+    </Box>
+  );
 }
 
 /** A trainee's registration numbers, one per line, in the order the server ranks them. */
@@ -12,7 +16,9 @@ export function RegistrationNumbers({ numbers }: { numbers: RegistrationNumber[]
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {numbers.map((number) => (
-        <li key={`${number.Organization.Id}-${number.Number}`}>{registrationNumberText(number)}</li>
+        <li key={`${number.Organization.Id}-${number.Number}`}>
+          {number.Organization.Name} — <RegistryNumber number={number.Number} />
+        </li>
       ))}
     </Box>
   );

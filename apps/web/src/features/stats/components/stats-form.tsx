@@ -49,14 +49,20 @@ export function StatsForm({ onCompose }: StatsFormProps) {
       onSubmit={(event) => void handleCompose(event)}
       sx={{ p: 2, mb: 2 }}
     >
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        useFlexGap
+        // The buttons move to a line of their own rather than squeeze the SRO's name, which wraps.
+        sx={{ alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}
+      >
         <Stack sx={{ width: { md: 200 } }}>
           <FormDateField control={form.control} name="from" label={fromLabel} required />
         </Stack>
         <Stack sx={{ width: { md: 200 } }}>
           <FormDateField control={form.control} name="to" label={toLabel} required />
         </Stack>
-        <Stack sx={{ flexGrow: 1, maxWidth: { md: 480 } }}>
+        <Stack sx={{ flexGrow: 1, minWidth: { md: 320 }, maxWidth: { md: 480 } }}>
           <Controller
             control={form.control}
             name="org"

@@ -73,6 +73,9 @@ export function FieldRow({ row, name, isChoosable, onChoose }: FieldRowProps) {
     );
   };
 
+  // A registry number never breaks at its hyphens; other values keep their lines.
+  const whiteSpace = row.path === 'RegistryNumber' ? 'nowrap' : 'pre-line';
+
   return (
     <TableRow
       sx={row.isChanged ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.12) } : undefined}
@@ -85,8 +88,8 @@ export function FieldRow({ row, name, isChoosable, onChoose }: FieldRowProps) {
           </Typography>
         )}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'pre-line' }}>{value('old')}</TableCell>
-      <TableCell sx={{ whiteSpace: 'pre-line', fontWeight: row.isChanged ? 500 : undefined }}>
+      <TableCell sx={{ whiteSpace }}>{value('old')}</TableCell>
+      <TableCell sx={{ whiteSpace, fontWeight: row.isChanged ? 500 : undefined }}>
         {row.isChanged ? (
           <Tooltip title={tooltip} describeChild placement="top-start">
             <span>{value('new')}</span>

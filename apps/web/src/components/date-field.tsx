@@ -1,0 +1,114 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { DateLocalization } from './date-localization';
+
+/** How a date is typed and shown (SPEC.md §9: yyyy.MM.dd). */
+export const DATE_DISPLAY_FORMAT = 'YYYY.MM.DD';
+/** How a date value travels (SPEC.md §9: yyyy-MM-dd). */
+export const DATE_VALUE_FORMAT = 'YYYY-MM-DD';
+/** The value of a date typed only in part or impossible (2026.02.30): the contract refuses it as 'Неверная дата'. */
+export const INVALID_DATE_VALUE = 'Invalid Date';
+
+/** The value of a picked date: `yyyy-MM-dd`, null when empty, and a half-typed date as INVALID_DATE_VALUE. */
+export function pickedDateValue(date: Dayjs | null): string | null {
+  if (!date) return null;
+  return date.isValid() ? date.format(DATE_VALUE_FORMAT) : INVALID_DATE_VALUE;
+}
+
+/** The picker's date of a value `yyyy-MM-dd`; null for an empty or unreadable one. */
+export function fromDateValue(value: unknown): Dayjs | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const date = dayjs(value, DATE_VALUE_FORMAT, true);
+  return date.isValid() ? date : null;
+}
+
+/** True for a value that is a whole, real date. */
+export function isWholeDate(value: string | null): value is string {
+  return fromDateValue(value) !== null;
+}
+
+export type DateFieldProps = {
+  label: ReactNode;
+  /** `yyyy-MM-dd`, null when empty, or INVALID_DATE_VALUE while a date is half typed. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** A day picked in the calendar (not typed). */
+  onAccept?: (value: string | null) => void;
+  onBlur?: (event: FocusEvent) => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  /** The last day that may be picked, `yyyy-MM-dd`. */
+  maxDate?: string;
+  size?: 'small' | 'medium';
+  /** Takes its container's width; true unless said. */
+  fullWidth?: boolean;
+  sx?: SxProps<Theme>;
+};
+
+/**
+ * The one date field of the app: typed and shown as yyyy.MM.dd, its value yyyy-MM-dd (SPEC.md §9). It brings
+ * its own Russian localization, so that a screen with dates needs no provider above it.
+ */
+export function DateField({
+  label,
+  value,
+  onChange,
+  onAccept,
+  onBlur,
+  onKeyDown,
+  name,
+  inputRef,
+  required,
+  disabled,
+  error,
+  helperText,
+  maxDate,
+  size,
+  fullWidth = true,
+  sx,
+}: DateFieldProps) {
+  // What was typed, half a date included: the value holds only its text, from which it cannot be rebuilt.
+  // A value set from outside (a reset) replaces it.
+  const [picked, setPicked] = useState<Dayjs | null>(null);
+  const shown = pickedDateValue(picked) === value ? picked : fromDateValue(value);
+
+  const handleChange = (date: Dayjs | null) => {
+    setPicked(date);
+    onChange(pickedDateValue(date));
+  };
+
+  return (
+    <DateLocalization>
+      <DatePicker
+        label={label}
+        value={shown}
+        onChange={handleChange}
+        onAccept={onAccept && ((date) => onAccept(pickedDateValue(date)))}
+        format={DATE_DISPLAY_FORMAT}
+        maxDate={maxDate === undefined ? undefined : dayjs(maxDate, DATE_VALUE_FORMAT)}
+        disabled={disabled}
+        inputRef={inputRef}
+        sx={sx}
+        slotProps={{
+          textField: {
+            name,
+            onBlur,
+            onKeyDown,
+            required,
+            size,
+            fullWidth,
+            error,
+            helperText,
+          },
+        }}
+      />
+    </DateLocalization>
+  );
+}
