@@ -1,8 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import { ruRU } from '@mui/material/locale';
-import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 
-/** Material theme with Russian texts for the built-in components and the date pickers. */
+/** Material theme with Russian texts for the built-in components (the date pickers': date-localization.tsx). */
 export const theme = createTheme(
   {
     palette: {
@@ -12,5 +11,4 @@ export const theme = createTheme(
     typography: { fontFamily: 'Roboto, Arial, sans-serif' },
   },
   ruRU,
-  pickersRuRU,
 );

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, fileNameFromDisposition, toApiError, withQuery } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  apiRequestUnchecked,
+  fileNameFromDisposition,
+  toApiError,
+  withQuery,
+} from './api-client';
 
 function respond(status: number, body: string, contentType = 'application/json') {
   const fetchMock = vi.fn(
@@ -91,6 +98,23 @@ describe('apiRequest', () => {
     const error = await apiRequest('/api/v1/account/stats').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, errorId: 'x1', message: 'Недостаточно прав' });
+  });
+});
+
+describe('apiRequestUnchecked', () => {
+  it('takes the JSON answer as it came, with the query and no client header', async () => {
+    const fetchMock = respond(200, JSON.stringify({ Id: 1, Extra: true }));
+    const result = await apiRequestUnchecked<{ Id: number }>('/api/v1/thing', { params: { page: 2 } });
+    expect(result).toEqual({ Id: 1, Extra: true });
+    expect(fetchMock.mock.calls[0]?.at(0)).toBe('/api/v1/thing?page=2');
+    expect(sentHeaders(fetchMock).has('x-registry-client')).toBe(false);
+  });
+
+  it('rejects with an ApiError on a non-2xx answer', async () => {
+    respond(404, JSON.stringify({ ErrorMessage: 'Стажёр не найден' }));
+    const error = await apiRequestUnchecked('/api/v1/interns/9/public').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Стажёр не найден' });
   });
 });
 

@@ -135,6 +135,19 @@ export async function apiRequest(
   return schema ? schema.parse(data) : undefined;
 }
 
+/**
+ * Calls the API and takes its JSON answer as `T` unchecked. Only for the public pages' reads (the trainee list
+ * and the public card): the server checks those answers against the same contract on the way out, and
+ * leaving zod's parsing out keeps zod and the schemas out of the public pages' first load (docs/benchmarks.md,
+ * «First load»). Every non-2xx answer rejects with an ApiError, as with apiRequest.
+ */
+export async function apiRequestUnchecked<T>(
+  path: string,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<T> {
+  return (await send(path, options)) as T;
+}
+
 /** A file the server sent, with the name it suggested. */
 export type DownloadedFile = { blob: Blob; fileName: string };
 

@@ -1,10 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useSession } from '@/features/auth/api/get-session';
 import { roleOf } from '../route-access';
-import { OperatorShell } from './operator-shell';
 import { PublicShell } from './public-shell';
+
+// The operator's side menu loads when an operator signs in: the public pages never show it
+// (docs/benchmarks.md, «First load»).
+const OperatorShell = lazy(async () => ({ default: (await import('./operator-shell')).OperatorShell }));
 
 function Shell() {
   const { data: session } = useSession();
@@ -22,7 +25,7 @@ function Shell() {
   );
 }
 
-/** The root route: a spinner until the session is known, then the shell that fits the user's role. */
+/** The root route: a spinner until the session and the user's shell are known, then that shell. */
 export function AppLayout() {
   return (
     <Suspense fallback={<FullPageSpinner />}>

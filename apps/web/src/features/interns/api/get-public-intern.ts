@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicInternSchema, texts, type PublicIntern } from '@registry/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { texts, type PublicIntern } from '@registry/shared';
+import { ApiError, apiRequestUnchecked } from '@/lib/api-client';
 import { internsKey } from '@/lib/search-queries';
 
 /**
  * `GET /api/v1/interns/{id}/public`: what anyone may see of a trainee, or null when there is no such trainee
- * (or it was deleted), which the card shows as a page of its own rather than as an error.
+ * (or it was deleted), which the card shows as a page of its own rather than as an error. The answer is not
+ * parsed here: the server has checked it against PublicInternSchema (api-client.ts, apiRequestUnchecked).
  */
 export async function getPublicIntern(id: number, signal?: AbortSignal): Promise<PublicIntern | null> {
   try {
-    return await apiRequest(`/api/v1/interns/${id}/public`, { schema: PublicInternSchema, signal });
+    return await apiRequestUnchecked<PublicIntern>(`/api/v1/interns/${id}/public`, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -5,8 +5,8 @@ import { PageTitle } from '@/components/page-title';
 import { SearchField } from '@/components/search-field';
 import { paths } from '@/config/paths';
 import { isFiltered, toSearchParams, useInternListParams } from './intern-list-params';
-import { internSearchLabel } from './intern-list';
 import { InternResults } from './intern-results';
+import { internSearchLabel } from './list-texts';
 import { StatusTabs } from './status-tabs';
 
 // The public finds a trainee by SNILS only when the whole, valid number is typed (DESIGN.md §6).
