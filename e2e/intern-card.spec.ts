@@ -41,11 +41,11 @@ test('an operator enters a new trainee in every section, saves it on a basis doc
   await textbox(dialog, 'Отчество').fill('Ильич');
   await textbox(dialog, 'СНИЛС').pressSequentially('11223344595');
   await expect(textbox(dialog, 'СНИЛС')).toHaveValue('112-233-445 95');
-  await fillDate(dialog, 'Дата рождения', '14.03.1990');
+  await fillDate(dialog, 'Дата рождения', '1990.03.14');
   await textbox(dialog, 'Паспорт: серия').pressSequentially('4510');
   await textbox(dialog, 'Паспорт: номер').pressSequentially('123456');
   await expect(textbox(dialog, 'Паспорт: номер')).toHaveValue('123 456');
-  await fillDate(dialog, 'Паспорт: дата выдачи', '01.04.2010');
+  await fillDate(dialog, 'Паспорт: дата выдачи', '2010.04.01');
   await textbox(dialog, 'Паспорт: кем выдан').fill('ОВД района Хамовники г. Москвы');
   await textbox(dialog, 'Телефон').fill('+7 900 000-00-00');
   await textbox(dialog, 'Адрес электронной почты').fill('novikov@example.org');
@@ -83,29 +83,37 @@ test('an operator enters a new trainee in every section, saves it on a basis doc
   await expect(dialog.getByText('Данное поле обязательно для заполнения')).toBeVisible();
   await pick(dialog, 'СРО', `Кадастр ${stamp}`, sro.Name);
   await textbox(dialog, 'Уникальный идентификационный номер').fill(`${stamp}-1`);
-  await fillDate(dialog, 'Дата начала стажировки', '10.01.2026');
+  await fillDate(dialog, 'Дата начала стажировки', '2026.01.10');
   await dialog.getByRole('combobox', { name: 'Статус стажировки' }).click();
   await page.getByRole('option', { name: 'Проводится' }).click();
   await textbox(dialog, 'Продолжительность стажировки, мес.').fill('24');
   await dialog.getByRole('button', { name: 'Добавить договор' }).click();
-  await fillDate(dialog, 'Дата окончания договора', '31.12.2027');
+  await fillDate(dialog, 'Дата окончания договора', '2027.12.31');
   await textbox(dialog, 'Договор: номер').fill('Д-15');
   await dialog.getByRole('button', { name: 'Применить' }).click();
   await expect(dialog).toBeHidden();
+  // A list's item is shown as its labelled fields, under the list's name.
+  const contract = page.getByRole('region', { name: 'Договоры' }).getByRole('group', { name: 'Договор 1' });
+  await expect(contract).toContainText('Дата окончания договора2027.12.31');
+  await expect(contract).toContainText('Договор№ Д-15');
 
   // Internship steps, examination, its result, an appeal and a reissue.
   await openSection(page, 'Этапы стажировки');
   await page.getByRole('button', { name: 'Добавить', exact: true }).click();
   dialog = entryDialog(page, 'Добавить новую запись');
-  await fillDate(dialog, 'Вводный этап: дата начала', '10.01.2026');
+  await fillDate(dialog, 'Вводный этап: дата начала', '2026.01.10');
   await dialog.getByRole('checkbox', { name: 'Вводный этап: пройден' }).check();
   await dialog.getByRole('button', { name: 'Применить' }).click();
   await expect(dialog).toBeHidden();
+  // The five stages are a table, as on the public card.
+  const stages = page.getByRole('table', { name: 'Этапы стажировки' });
+  await expect(stages.getByRole('row')).toHaveCount(6);
+  await expect(stages.getByRole('row', { name: /Вводный этап/ })).toHaveText('Вводный этап2026.01.10—ДаНет');
 
   await openSection(page, 'Экзамен');
   await page.getByRole('button', { name: 'Добавить', exact: true }).click();
   dialog = entryDialog(page, 'Добавить новую запись');
-  await fillDate(dialog, 'Дата экзамена', '20.02.2026');
+  await fillDate(dialog, 'Дата экзамена', '2026.02.20');
   await textbox(dialog, 'Время экзамена').pressSequentially('1030');
   await expect(textbox(dialog, 'Время экзамена')).toHaveValue('10:30');
   await textbox(dialog, 'Номер группы').fill('7');
@@ -137,7 +145,7 @@ test('an operator enters a new trainee in every section, saves it on a basis doc
   await expect(dialog).toBeHidden();
 
   await expect(sectionMenu(page).getByRole('link', { name: /^Переоформление/ })).toContainText('+1');
-  await saveWithBasis(page, 'Сохранить изменения', '15-вх', '20.11.2026');
+  await saveWithBasis(page, 'Сохранить изменения', '15-вх', '2026.11.20');
 
   // The saved trainee has its id in the URL and its name in the heading; the changes are no longer pending.
   await expect(page).toHaveURL(/\/interns\/\d+\/reissues$/);
@@ -156,7 +164,15 @@ test('an operator enters a new trainee in every section, saves it on a basis doc
   await expect(page.getByText('ООО «Межевик»')).toBeVisible();
   await openSection(page, 'Стажировка');
   await expect(page.getByText('Проводится')).toBeVisible();
-  await expect(page.getByText('2027.12.31, № Д-15')).toBeVisible();
+  const savedContract = page
+    .getByRole('region', { name: 'Договоры' })
+    .getByRole('group', { name: 'Договор 1' });
+  await expect(savedContract).toContainText('Дата окончания договора2027.12.31');
+  await expect(savedContract).toContainText('Договор№ Д-15');
+  await openSection(page, 'Этапы стажировки');
+  await expect(
+    page.getByRole('table', { name: 'Этапы стажировки' }).getByRole('row', { name: /Вводный этап/ }),
+  ).toHaveText('Вводный этап2026.01.10—ДаНет');
   await openSection(page, 'Экзамен');
   await expect(page.getByText('Комиссия № 3')).toBeVisible();
   await openSection(page, 'Результаты экзамена');
@@ -209,24 +225,30 @@ test('an operator pauses and resumes an internship and saves the change', async 
   // A pause's details wait for its date, a resumption's document for its date.
   await dialog.getByRole('button', { name: 'Добавить приостановление' }).click();
   await expect(textbox(dialog, 'Срок приостановления')).toBeDisabled();
-  await fillDate(dialog, 'Дата приостановления', '01.06.2026');
+  await fillDate(dialog, 'Дата приостановления', '2026.06.01');
   await textbox(dialog, 'Срок приостановления').fill('3 месяца');
   await textbox(dialog, 'Основание приостановления').fill('Заявление стажёра');
   await dialog.getByRole('button', { name: 'Добавить возобновление' }).click();
   await expect(textbox(dialog, 'Документ о возобновлении: номер')).toBeDisabled();
-  await fillDate(dialog, 'Дата возобновления', '01.09.2026');
+  await fillDate(dialog, 'Дата возобновления', '2026.09.01');
   await textbox(dialog, 'Документ о возобновлении: номер').fill('В-4');
   await dialog.getByRole('button', { name: 'Применить' }).click();
   await expect(dialog).toBeHidden();
 
   await expect(internship.getByText('Изменена')).toBeVisible();
   await expect(sectionMenu(page).getByRole('link', { name: /^Стажировка/ })).toContainText('+1');
-  await saveWithBasis(page, 'Сохранить изменения', '16-вх', '21.11.2026');
+  await saveWithBasis(page, 'Сохранить изменения', '16-вх', '2026.11.21');
   await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toBeHidden();
 
   await page.reload();
-  await expect(internship.getByText('2026.06.01, 3 месяца, Заявление стажёра')).toBeVisible();
-  await expect(internship.getByText('2026.09.01, № В-4')).toBeVisible();
+  const pause = internship.getByRole('region', { name: 'Приостановления' }).getByRole('group');
+  await expect(pause).toHaveAccessibleName('Приостановление 1');
+  await expect(pause).toContainText('Дата приостановления2026.06.01');
+  await expect(pause).toContainText('Срок приостановления3 месяца');
+  await expect(pause).toContainText('Основание приостановленияЗаявление стажёра');
+  const resumption = internship.getByRole('region', { name: 'Возобновления' }).getByRole('group');
+  await expect(resumption).toContainText('Дата возобновления2026.09.01');
+  await expect(resumption).toContainText('Документ о возобновлении№ В-4');
   await expect(internship.getByText('Изменена')).toBeHidden();
 });
 
@@ -249,7 +271,7 @@ test('an operator corrects a typo in personal info and saves it as a correction'
   await page.getByRole('button', { name: 'Добавить запись' }).click();
   await expect(page.getByRole('alert')).toHaveText('Добавление записей невозможно в режиме корректировки');
 
-  await saveWithBasis(page, 'Сохранить корректировку', '17-К', '22.11.2026');
+  await saveWithBasis(page, 'Сохранить корректировку', '17-К', '2026.11.22');
   await expect(page.getByRole('heading', { level: 1, name: `Петров${stamp} Иван Сергеевич` })).toBeVisible();
   await openSection(page, 'Документы');
   await expect(page.getByRole('row', { name: /№ 17-К от 2026\.11\.22/ })).toContainText('Корректировка');
@@ -347,7 +369,9 @@ test('an operator rolls back one entry and clears the rest, and is asked before 
   await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toBeHidden();
 });
 
-test('an operator deletes a trainee and restores it, confirming each', async ({ page }) => {
+test('an operator deletes a trainee, finds it under «Удалённые», sees it read-only and restores it', async ({
+  page,
+}) => {
   const { intern, fullName } = await savedIntern(page);
   await page.goto(`/interns/${intern.Id}`);
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
@@ -360,13 +384,44 @@ test('an operator deletes a trainee and restores it, confirming each', async ({ 
   await expect(page.getByText('Удалён', { exact: true })).toBeVisible();
   expect((await page.request.get(`/api/v1/interns/${intern.Id}/public`)).status()).toBe(404);
 
+  // The register's list no longer shows it; its 'Удалённые' do, marked, and lead to its card.
+  await page.goto(`/interns?term=${encodeURIComponent(fullName)}`);
+  await expect(page.getByText('Стажёры не найдены')).toBeVisible();
+  await page.getByRole('button', { name: 'Фильтр' }).click();
+  await page.getByLabel('Удалённые').click();
+  await expect(page).toHaveURL(/deleted=true/);
+  const row = page.getByRole('row', { name: new RegExp(fullName) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Удалён', { exact: true })).toBeVisible();
+  await row.getByRole('link', { name: fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/interns/${intern.Id}`));
+  await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
+
+  // A deleted card is only read: no add, edit, correct or rollback, in any section; its history stays.
+  await expect(page.getByText('Удалён', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'История изменений' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Корректировать' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Добавить запись' })).toHaveCount(0);
+  await openSection(page, 'Экзамен');
+  await expect(page.getByText('В данный момент данных в этом разделе нет')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Добавить', exact: true })).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Действия со стажёром' }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Восстановить стажёра']);
   await page.getByRole('menuitem', { name: 'Восстановить стажёра' }).click();
   confirm = page.getByRole('dialog', { name: 'Восстановление стажёра' });
   await expect(confirm).toContainText('Вы уверены, что хотите восстановить стажёра?');
   await confirm.getByRole('button', { name: 'Восстановить' }).click();
   await expect(page.getByText('Удалён', { exact: true })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Добавить', exact: true })).toBeVisible();
   expect((await page.request.get(`/api/v1/interns/${intern.Id}/public`)).status()).toBe(200);
+
+  // Restored, it is back in the register's list and gone from the deleted.
+  await page.goto(`/interns?term=${encodeURIComponent(fullName)}&deleted=true`);
+  await expect(page.getByText('Удалённые стажёры не найдены')).toBeVisible();
+  await page.goto(`/interns?term=${encodeURIComponent(fullName)}`);
+  await expect(page.getByRole('row', { name: new RegExp(fullName) })).toHaveCount(1);
 });
 
 test('the public card shows a saved change and none of the private fields', async ({ page }) => {
@@ -376,7 +431,7 @@ test('the public card shows a saved change and none of the private fields', asyn
   const dialog = entryDialog(page, 'Редактирование записи');
   await textbox(dialog, 'Отчество').fill('Петрович');
   await dialog.getByRole('button', { name: 'Применить' }).click();
-  await saveWithBasis(page, 'Сохранить изменения', '18-вх', '22.11.2026');
+  await saveWithBasis(page, 'Сохранить изменения', '18-вх', '2026.11.22');
   await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toBeHidden();
 
   await page.goto(`/public/${intern.Id}`);
@@ -416,10 +471,10 @@ test('of two operators saving the same card, the second is told of the conflict 
   dialog = entryDialog(page, 'Редактирование записи');
   await textbox(dialog, 'Уникальный регистрационный номер').fill('77-11-555');
   await dialog.getByRole('button', { name: 'Применить' }).click();
-  await saveWithBasis(page, 'Сохранить изменения', '19-вх', '22.11.2026');
+  await saveWithBasis(page, 'Сохранить изменения', '19-вх', '2026.11.22');
   await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toBeHidden();
 
-  await saveWithBasis(other, 'Сохранить изменения', '20-вх', '22.11.2026');
+  await saveWithBasis(other, 'Сохранить изменения', '20-вх', '2026.11.22');
   const error = other.getByRole('dialog', { name: 'При сохранении данных произошла ошибка' });
   await expect(error).toContainText('Карточку стажёра уже сохранил другой пользователь');
   await error.getByRole('button', { name: 'Закрыть' }).click();

@@ -68,6 +68,27 @@ export function leaves(fields: Field[], prefix = ''): Leaf[] {
   });
 }
 
+/** A filled value of an entry with its label, as the card lists it. */
+export type LabelledValue = { path: string; label: string; value: string };
+
+/** The filled values of `fields` in `value`, each labelled: groups are opened into their fields. */
+export function labelledValues(fields: Field[], value: unknown): LabelledValue[] {
+  return leaves(fields)
+    .map(({ path, field }) => ({ path, label: field.label, value: formatValue(field, valueAt(value, path)) }))
+    .filter(({ value: text }) => text !== '');
+}
+
+/** The items of a list field, each as its labelled filled values; items with nothing filled are left out. */
+export function listItemValues(
+  field: Extract<Field, { kind: 'list' }>,
+  value: unknown,
+): { position: number; values: LabelledValue[] }[] {
+  const items = Array.isArray(value) ? (value as unknown[]) : [];
+  return items
+    .map((item, index) => ({ position: index + 1, values: labelledValues(field.fields, item) }))
+    .filter(({ values }) => values.length > 0);
+}
+
 /** One changed value of an entry, as the history shows it. */
 export type ValueChange = { label: string; before: string; after: string };
 

@@ -6,6 +6,10 @@ import { internFixture } from '@/test/intern-fixture';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { InternCardRoute } from './intern-card';
 
+/** Matches the innermost element whose whole text is `text`, though parts of it are elements of their own. */
+const byTextContent = (text: string) => (_content: string, element: Element | null) =>
+  element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
+
 const intern = internFixture({
   RegistrationNumbers: [{ Organization: { Id: 3, Name: 'СРО «Кадастр»' }, Number: '12-7', Status: 0 }],
   PersonalInfo: [{ Id: 11, Entry_Id: 1, LastName: 'Иванов', FirstName: 'Пётр' }],
@@ -28,7 +32,7 @@ describe('InternCardRoute', () => {
     const { router } = renderRoute(paths.internCard.path, '/interns/5/planets', <InternCardRoute />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Иванов Пётр' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/interns/5/personal-info');
-    expect(screen.getByText('Регистрационный номер 12-7, СРО «Кадастр»')).toBeInTheDocument();
+    expect(screen.getByText(byTextContent('Регистрационный номер 12-7, СРО «Кадастр»'))).toBeInTheDocument();
     expect(screen.queryByText('Ожидает обработки')).not.toBeInTheDocument();
   });
 
@@ -86,6 +90,55 @@ describe('InternCardRoute', () => {
       );
     },
   );
+});
+
+describe('InternCardRoute of a deleted trainee', () => {
+  const deleted = { ...intern, IsDeleted: true };
+
+  it('marks it deleted and offers nothing to change: no add, edit, correct, footer; only Restore', async () => {
+    stubApi(() => jsonResponse(200, deleted));
+    const { user } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Иванов Пётр' })).toBeInTheDocument();
+    expect(screen.getByText('Удалён')).toBeInTheDocument();
+    expect(screen.getByText(/Стажёр удалён из реестра/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'История изменений' })).toBeInTheDocument();
+    for (const name of ['Редактировать', 'Корректировать', 'Добавить запись', 'Сохранить изменения']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Действия со стажёром' }));
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Восстановить стажёра']);
+  });
+
+  it('offers no «Добавить» in an empty section', async () => {
+    stubApi(() => jsonResponse(200, deleted));
+    renderRoute(paths.internCard.path, '/interns/5/examinations', <InternCardRoute />);
+    expect(await screen.findByText('В данный момент данных в этом разделе нет')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Добавить' })).not.toBeInTheDocument();
+  });
+
+  it('is editable again once restored', { timeout: 20_000 }, async () => {
+    let isDeleted = true;
+    const fetchMock = stubApi(({ url, method }) => {
+      if (method === 'POST' && url === '/api/v1/interns/5/restore') isDeleted = false;
+      return jsonResponse(200, { ...intern, IsDeleted: isDeleted, Version: isDeleted ? 2 : 3 });
+    });
+    const { user } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Действия со стажёром' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Восстановить стажёра' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Вы уверены, что хотите восстановить стажёра?');
+    await user.click(within(dialog).getByRole('button', { name: 'Восстановить' }));
+
+    expect(await screen.findByRole('button', { name: 'Редактировать' })).toBeInTheDocument();
+    expect(screen.queryByText('Удалён')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/interns/5/restore')).toBe(true);
+  });
 });
 
 describe('InternCardRoute as of a day', () => {

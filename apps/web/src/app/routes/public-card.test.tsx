@@ -1,10 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PublicInternSchema } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { PublicCardRoute } from './public-card';
 
-const intern = {
+// The server sends its answer as PublicInternSchema outputs it, defaults filled (the app does not parse it).
+const answer = (body: unknown) => PublicInternSchema.parse(body);
+
+const intern = answer({
   Id: 5,
   FullName: 'Фёдоров Артём Ильич',
   Status: 0,
@@ -13,7 +17,7 @@ const intern = {
   Supervisors: [],
   Internships: [{ Id: 3, Organization: { Id: 3, Name: 'СРО «Северо-Запад»' } }],
   InternshipSteps: [],
-};
+});
 
 const renderCard = (url: string) => renderRoute(paths.publicCard.path, url, <PublicCardRoute />);
 
@@ -38,6 +42,27 @@ describe('PublicCardRoute', () => {
     await user.click(await screen.findByRole('link', { name: 'Стажировка' }));
     expect(router.state.location.pathname).toBe('/public/5/internships');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the internship steps as a table of the five stages', async () => {
+    const stage = { StartedAt: null, EndedAt: null, HasPassed: false, HasMaterials: false };
+    const steps = {
+      Id: 8,
+      EntryStep: { ...stage, StartedAt: '2025-02-01', HasPassed: true },
+      Step1: stage,
+      Step2: stage,
+      Step3: stage,
+      ClosingStep: stage,
+      SupervisorStatement: { Number: null, Date: null, UnstructuredValue: null },
+      HasPassed: false,
+    };
+    stubApi(() => jsonResponse(200, answer({ ...intern, Internships: [], InternshipSteps: [steps] })));
+    renderCard('/public/5/internship-steps');
+    const table = await screen.findByRole('table', { name: 'Этапы стажировки' });
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(within(table).getByRole('rowheader', { name: 'Вводный этап' }).parentElement).toHaveTextContent(
+      'Вводный этап2025.02.01—ДаНет',
+    );
   });
 
   it('says a missing or deleted trainee is not found, with a way back to the registry', async () => {

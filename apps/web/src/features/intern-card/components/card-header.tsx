@@ -1,4 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -7,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { internStatuses, type Intern, type InternStatus } from '@registry/shared';
+import { DeletedChip } from '@/components/deleted-chip';
 import { PageTitle } from '@/components/page-title';
 import { AsOfField } from './as-of-field';
 import { PendingImportBadge } from './pending-import-badge';
@@ -41,7 +43,7 @@ export function CardHeader({ intern, asOf, onAsOf, onDelete, onRestore }: CardHe
       <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <PageTitle title={intern ? intern.FullName : 'Новый стажёр'} />
-          {intern?.IsDeleted && <Chip label="Удалён" color="error" size="small" sx={{ mb: 1 }} />}
+          {intern?.IsDeleted && <DeletedChip sx={{ mb: 1 }} />}
           {intern?.HasPendingImport && <PendingImportBadge rows={intern.PendingImportRows} />}
           {intern && (
             <Chip label={internStatuses.label(intern.Status as InternStatus)} size="small" sx={{ mb: 1 }} />
@@ -49,7 +51,11 @@ export function CardHeader({ intern, asOf, onAsOf, onDelete, onRestore }: CardHe
         </Stack>
         {first && (
           <Typography color="text.secondary">
-            Регистрационный номер {first.Number}, {first.Organization.Name}
+            Регистрационный номер{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {first.Number}
+            </Box>
+            , {first.Organization.Name}
           </Typography>
         )}
       </Stack>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -7,11 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { internSections, texts } from '@registry/shared';
-import { valueAt } from '@/lib/value-at';
 import type { EntryStatus } from '../edit-session';
-import { formatValue, leaves, sectionFields, type EditableSectionKey, type Entry } from '../section-fields';
+import { sectionFields, type EditableSectionKey, type Entry } from '../section-fields';
+import { EntryValues } from './entry-values';
 
 const statusChips: Record<
   Exclude<EntryStatus, 'untouched'>,
@@ -86,11 +85,8 @@ export function EntryCard({
   onRollback,
 }: EntryCardProps) {
   const headingId = useId();
-  const { fields, describe } = sectionFields[section];
+  const { describe } = sectionFields[section];
   const heading = describe?.(entry) || `${internSections[section].title}, запись ${position}`;
-  const values = leaves(fields)
-    .map(({ path, field }) => ({ path, label: field.label, value: formatValue(field, valueAt(entry, path)) }))
-    .filter(({ value }) => value !== '');
   // SPEC.md §8: what an internship flagged by an import says about itself.
   const notices = (Object.keys(texts.internshipNotices) as (keyof typeof texts.internshipNotices)[]).filter(
     (flag) => entry[flag] === true,
@@ -111,31 +107,7 @@ export function EntryCard({
             {texts.internshipNotices[flag]}
           </Alert>
         ))}
-        {values.length === 0 ? (
-          <Typography color="text.secondary">Запись не заполнена</Typography>
-        ) : (
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'minmax(200px, 2fr) 3fr' },
-              columnGap: 2,
-              rowGap: 0.5,
-              m: 0,
-            }}
-          >
-            {values.map(({ path, label, value }) => (
-              <Fragment key={path}>
-                <Box component="dt" sx={{ color: 'text.secondary' }}>
-                  {label}
-                </Box>
-                <Box component="dd" sx={{ m: 0, whiteSpace: 'pre-line' }}>
-                  {value}
-                </Box>
-              </Fragment>
-            ))}
-          </Box>
-        )}
+        <EntryValues section={section} entry={entry} />
       </CardContent>
       <EntryActions
         entry={entry}

@@ -50,6 +50,9 @@ import { SectionView, type EntryHandlers } from './section-view';
 
 const DEFAULT_SLUG = internSections.PersonalInfo.slug;
 
+export const deletedCardNotice =
+  'Стажёр удалён из реестра: карточку можно только просмотреть. Чтобы изменить её, восстановите стажёра.';
+
 /** The section of a URL slug, or null for an unknown one. */
 function sectionOfSlug(slug: string): InternSectionKey | null {
   return internSectionKeys.find((key) => internSections[key].slug === slug) ?? null;
@@ -169,6 +172,8 @@ function CardEditor({ intern, section }: CardEditorProps) {
   // so that a save over someone else's is refused rather than overwriting it.
   if (intern && !isModified(session) && intern.Version !== session.version) setSession(startSession(intern));
 
+  // A deleted trainee is only read and restored: nothing is added, changed or saved until it is restored.
+  const isDeleted = intern?.IsDeleted === true;
   const close = () => setDialog(null);
   return (
     <>
@@ -179,6 +184,11 @@ function CardEditor({ intern, section }: CardEditorProps) {
         onDelete={() => setDialog({ kind: 'delete' })}
         onRestore={() => setDialog({ kind: 'restore' })}
       />
+      {isDeleted && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {deletedCardNotice}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
         <SectionMenu
           current={section}
@@ -189,11 +199,11 @@ function CardEditor({ intern, section }: CardEditorProps) {
           {section === 'Documents' ? (
             <DocumentsSection protocols={intern?.ChangeProtocols ?? []} />
           ) : (
-            <SectionView section={section} session={session} {...handlers} />
+            <SectionView section={section} session={session} isReadOnly={isDeleted} {...handlers} />
           )}
         </Box>
       </Box>
-      {isModified(session) && (
+      {isModified(session) && !isDeleted && (
         <CardFooter
           mode={session.mode}
           onClear={() => setDialog({ kind: 'clear' })}

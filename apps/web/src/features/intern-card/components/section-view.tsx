@@ -21,7 +21,7 @@ export type EntryHandlers = {
 type SectionViewProps = EntryHandlers & {
   section: EditableSectionKey;
   session: EditSession;
-  /** The card as of a past day: its entries and their history only, nothing to add or change. */
+  /** The card as of a past day, or a deleted trainee's: its entries and their history only, nothing to change. */
   isReadOnly?: boolean;
 };
 

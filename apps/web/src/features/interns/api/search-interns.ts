@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { InternSearchResultSchema, type InternSearchResult } from '@registry/shared';
-import { apiRequest } from '@/lib/api-client';
+import type { InternSearchResult } from '@registry/shared';
+import { apiRequestUnchecked } from '@/lib/api-client';
 import { internsKey } from '@/lib/search-queries';
 
 /** What the trainee list asks for; what is left out is not filtered on. */
@@ -11,16 +11,19 @@ export type InternSearchParams = {
   org?: number;
   /** Only trainees with internships in more than one SRO (operators only). */
   transfer?: boolean;
+  /** Only the deleted trainees (operators only; the public list ignores it). */
+  deleted?: boolean;
   /** 0-based. */
   page: number;
 };
 
 /**
  * `GET /api/v1/interns/search`: a page of trainees. The public gets the public rows (a SNILS finds only when
- * complete); the server decides that by the session, not by the parameters.
+ * complete); the server decides that by the session, not by the parameters. The answer is not parsed here: the
+ * public list loads it, and the server has checked it against InternSearchResultSchema (api-client.ts).
  */
 export function searchInterns(params: InternSearchParams, signal?: AbortSignal): Promise<InternSearchResult> {
-  return apiRequest('/api/v1/interns/search', { params, schema: InternSearchResultSchema, signal });
+  return apiRequestUnchecked('/api/v1/interns/search', { params, signal });
 }
 
 export function internSearchQueryOptions(params: InternSearchParams) {

@@ -17,6 +17,7 @@ const filtered: InternListParams = {
   org: { Id: 7, Name: 'СРО «Кадастр»' },
   transfer: true,
   full: true,
+  deleted: true,
   page: 2,
 };
 
@@ -24,7 +25,7 @@ describe('readListParams', () => {
   it('reads every part of the list from the URL, the page counting from 1', () => {
     expect(
       read(
-        'term=%D0%A4%D1%91%D0%B4%D0%BE%D1%80%D0%BE%D0%B2&status=2&org=7&orgName=X&transfer=true&full=true&page=3',
+        'term=%D0%A4%D1%91%D0%B4%D0%BE%D1%80%D0%BE%D0%B2&status=2&org=7&orgName=X&transfer=true&full=true&deleted=true&page=3',
       ),
     ).toEqual({
       term: 'Фёдоров',
@@ -32,13 +33,14 @@ describe('readListParams', () => {
       org: { Id: 7, Name: 'X' },
       transfer: true,
       full: true,
+      deleted: true,
       page: 2,
     });
   });
 
   it('starts from the whole first page for an empty or unreadable URL', () => {
     expect(read('')).toEqual(defaultListParams);
-    expect(read('status=&org=abc&transfer=yes&page=0')).toEqual(defaultListParams);
+    expect(read('status=&org=abc&transfer=yes&deleted=1&page=0')).toEqual(defaultListParams);
     expect(read('status=3&org=-1')).toEqual(defaultListParams);
   });
 
@@ -69,11 +71,12 @@ describe('toSearchParams', () => {
       status: 1,
       org: 7,
       transfer: true,
+      deleted: true,
       page: 2,
     });
   });
 
-  it('asks the public search for the term, the status and the page only', () => {
+  it('asks the public search for the term, the status and the page only, never the deleted', () => {
     expect(toSearchParams(filtered, true)).toEqual({ term: 'Фёдоров Ар', status: 1, page: 2 });
   });
 
@@ -89,6 +92,7 @@ describe('toExportParams', () => {
       status: 1,
       org: 7,
       transfer: true,
+      deleted: true,
       full: true,
     });
     expect(toExportParams({ ...filtered, full: false })).not.toHaveProperty('full');

@@ -14,6 +14,8 @@ export type InternListParams = {
   transfer: boolean;
   /** 'Полная выгрузка': changes the export, not the list. */
   full: boolean;
+  /** 'Удалённые': the deleted trainees instead of the register (operators only). */
+  deleted: boolean;
   /** 0-based; the URL counts from 1. */
   page: number;
 };
@@ -24,6 +26,7 @@ export const defaultListParams: InternListParams = {
   org: null,
   transfer: false,
   full: false,
+  deleted: false,
   page: 0,
 };
 
@@ -37,7 +40,10 @@ function orgFromUrl(id: string | null, name: string | null): NamedRef | null {
   return { Id: orgId, Name: name ?? '' };
 }
 
-/** Reads the list's state from `?term&status&org&orgName&transfer&full&page`; anything unreadable is left out. */
+/**
+ * Reads the list's state from `?term&status&org&orgName&transfer&full&deleted&page`; anything unreadable is
+ * left out.
+ */
 export function readListParams(search: URLSearchParams): InternListParams {
   return {
     term: search.get('term')?.trim() ?? '',
@@ -45,6 +51,7 @@ export function readListParams(search: URLSearchParams): InternListParams {
     org: orgFromUrl(search.get('org'), search.get('orgName')),
     transfer: search.get('transfer') === 'true',
     full: search.get('full') === 'true',
+    deleted: search.get('deleted') === 'true',
     page: pageFromUrl(search.get('page')),
   };
 }
@@ -60,11 +67,12 @@ export function writeListParams(params: InternListParams): string {
   }
   if (params.transfer) search.set('transfer', 'true');
   if (params.full) search.set('full', 'true');
+  if (params.deleted) search.set('deleted', 'true');
   if (params.page > 0) search.set('page', String(params.page + 1));
   return search.toString();
 }
 
-/** The search call for the list; the public list has no SRO or transfer filter. */
+/** The search call for the list; the public list has no SRO, transfer or deleted filter. */
 export function toSearchParams(params: InternListParams, isPublic: boolean): InternSearchParams {
   const search: InternSearchParams = { page: params.page };
   if (params.term) search.term = params.term;
@@ -72,6 +80,7 @@ export function toSearchParams(params: InternListParams, isPublic: boolean): Int
   if (isPublic) return search;
   if (params.org) search.org = params.org.Id;
   if (params.transfer) search.transfer = true;
+  if (params.deleted) search.deleted = true;
   return search;
 }
 

@@ -5,6 +5,10 @@ import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { InternList } from './intern-list';
 import { PublicInternList } from './public-intern-list';
 
+/** Matches the innermost element whose whole text is `text`, though parts of it are elements of their own. */
+const byTextContent = (text: string) => (_content: string, element: Element | null) =>
+  element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
+
 const ivanova: InternListItem = {
   Id: 5,
   FullName: 'Иванова Алёна Петровна',
@@ -51,7 +55,7 @@ describe('InternList', () => {
     const name = await screen.findByRole('link', { name: 'Иванова Алёна Петровна' });
     expect(name).toHaveAttribute('href', '/interns/5');
     expect(calls()).toEqual(['/api/v1/interns/search?page=1&term=иванова&status=1&org=7&transfer=true']);
-    expect(screen.getByText('СРО «Кадастр» — К-12')).toBeInTheDocument();
+    expect(screen.getByText(byTextContent('СРО «Кадастр» — К-12'))).toBeInTheDocument();
     expect(screen.getByText('Допущен к экзамену')).toBeInTheDocument();
     expect(screen.getByLabelText('Поиск по ФИО или СНИЛС')).toHaveValue('иванова');
     expect(tab('Допущеные к экзамену')).toHaveAttribute('aria-selected', 'true');
@@ -94,6 +98,40 @@ describe('InternList', () => {
     await user.click(screen.getByLabelText('Полная выгрузка'));
     expect(router.state.location.search).toBe('?status=2&transfer=true&full=true');
     expect(calls()).toHaveLength(asked);
+  });
+
+  it('lists the deleted under «Удалённые», kept in the URL, each marked and linked to its card', async () => {
+    const fetchMock = stubApi(({ url }) =>
+      jsonResponse(200, {
+        Page: 0,
+        TotalPages: 1,
+        HasMore: false,
+        IsCapped: false,
+        Results: [{ ...ivanova, IsDeleted: url.includes('deleted=true') }],
+      }),
+    );
+    const calls = () => fetchMock.mock.calls.map(([url]) => decodeURIComponent(String(url)));
+    const { user, router } = renderList('/interns?status=1');
+    await screen.findByRole('link', { name: ivanova.FullName });
+    expect(screen.queryByText('Удалён')).not.toBeInTheDocument();
+
+    await user.click(screen.getByText('Фильтр'));
+    await user.click(screen.getByLabelText('Удалённые'));
+    expect(router.state.location.search).toBe('?status=1&deleted=true');
+    await waitFor(() => expect(calls()).toContain('/api/v1/interns/search?page=0&status=1&deleted=true'));
+    expect(await screen.findByText('Удалён')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ivanova.FullName })).toHaveAttribute('href', '/interns/5');
+
+    await user.click(screen.getByLabelText('Удалённые'));
+    expect(router.state.location.search).toBe('?status=1');
+  });
+
+  it('opens its filter with «Удалённые» on for a URL of the deleted, and says when there are none', async () => {
+    const calls = stubRegistry([]);
+    renderList('/interns?deleted=true');
+    expect(await screen.findByText('Удалённые стажёры не найдены')).toBeInTheDocument();
+    expect(screen.getByLabelText('Удалённые')).toBeChecked();
+    expect(calls()).toEqual(['/api/v1/interns/search?page=0&deleted=true']);
   });
 
   it('says the registry is empty, or that nothing was found, and then cannot export', async () => {
@@ -163,7 +201,7 @@ describe('InternList', () => {
 describe('PublicInternList', () => {
   it('searches without the operator filter, tells how to find by SNILS, and links rows to the public card', async () => {
     const calls = stubRegistry([ivanova]);
-    renderRoute('/pub', '/pub?term=112-233-445 95&org=7&transfer=true', <PublicInternList />);
+    renderRoute('/pub', '/pub?term=112-233-445 95&org=7&transfer=true&deleted=true', <PublicInternList />);
 
     expect(await screen.findByRole('link', { name: ivanova.FullName })).toHaveAttribute('href', '/public/5');
     expect(calls()).toEqual(['/api/v1/interns/search?page=0&term=112-233-445 95']);

@@ -14,9 +14,9 @@ import { ExportButton } from './export-button';
 import { InternFilter } from './intern-filter';
 import { isFiltered, toExportParams, toSearchParams, useInternListParams } from './intern-list-params';
 import { InternResults } from './intern-results';
+import { internSearchLabel } from './list-texts';
 import { StatusTabs } from './status-tabs';
 
-export const internSearchLabel = 'Поиск по ФИО или СНИЛС';
 const filterId = 'intern-filter';
 
 /** The operator's trainee list (SPEC.md §2): search, status tabs, filter, export, table, pages. */
@@ -26,7 +26,7 @@ export function InternList() {
   const { data } = useInternSearch(search);
   // A list opened with a filter in its URL shows the filter that narrows it.
   const [isFilterOpen, setIsFilterOpen] = useState(() =>
-    Boolean(params.org || params.transfer || params.full),
+    Boolean(params.org || params.transfer || params.full || params.deleted),
   );
 
   return (

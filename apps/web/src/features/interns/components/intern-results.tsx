@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import {
   internStatuses,
   MAX_LIST_PAGES,
@@ -7,6 +8,7 @@ import {
   type InternStatus,
 } from '@registry/shared';
 import { DataTable, type Column } from '@/components/data-table';
+import { DeletedChip } from '@/components/deleted-chip';
 import { Pagination } from '@/components/pagination';
 import { loadFailedText } from '@/components/searchable-list';
 import { useInternSearch, type InternSearchParams } from '../api/search-interns';
@@ -14,11 +16,22 @@ import { RegistrationNumbers } from './registration-numbers';
 
 export const notFoundText = 'Стажёры не найдены';
 export const emptyRegistryText = 'В реестре пока нет стажёров';
+export const noDeletedText = 'Удалённые стажёры не найдены';
 
 const columns: Column<InternListItem>[] = [
   { header: 'ФИО', cell: (row) => row.FullName, width: '35%' },
   { header: 'СРО', cell: (row) => <RegistrationNumbers numbers={row.RegistrationNumbers} /> },
-  { header: 'Статус', cell: (row) => internStatuses.label(row.Status as InternStatus), width: '20%' },
+  {
+    header: 'Статус',
+    // A deleted trainee is found only under 'Удалённые'; the chip says so beside its status.
+    cell: (row) => (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <span>{internStatuses.label(row.Status as InternStatus)}</span>
+        {row.IsDeleted && <DeletedChip />}
+      </Stack>
+    ),
+    width: '20%',
+  },
 ];
 
 type InternResultsProps = {
@@ -34,6 +47,7 @@ export function InternResults({ search, isFiltered, rowHref, pageHref }: InternR
   const { data, isPending, isError, isPlaceholderData } = useInternSearch(search);
 
   let emptyText = isFiltered ? notFoundText : emptyRegistryText;
+  if (search.deleted) emptyText = noDeletedText;
   if (isError) emptyText = loadFailedText;
 
   return (

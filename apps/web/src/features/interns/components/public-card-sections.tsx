@@ -1,18 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import {
   fieldLabels,
   formatDate,
-  internshipStages,
   internshipStatuses,
   texts,
   type Internship,
@@ -20,7 +13,9 @@ import {
   type InternshipStatus,
   type PublicIntern,
 } from '@registry/shared';
+import { InternshipStepsTable } from '@/components/internship-steps-table';
 import { FieldList, flagText, formatRequisites, type Field } from './field-list';
+import { RegistryNumber } from './registration-numbers';
 
 /** The sections the public may see (SPEC.md §2, DESIGN.md §6), in the card's order. */
 export const publicSections = ['PersonalInfo', 'Supervisors', 'Internships', 'InternshipSteps'] as const;
@@ -110,7 +105,10 @@ function InternshipEntry({ internship }: { internship: Internship }) {
   const labels = fieldLabels.Internships;
   const fields: Field[] = [
     [labels.Organization!, internship.Organization?.Name],
-    [labels.RegistryNumber!, internship.RegistryNumber],
+    [
+      labels.RegistryNumber!,
+      internship.RegistryNumber && <RegistryNumber number={internship.RegistryNumber} />,
+    ],
     [labels.StartedAt!, formatDate(internship.StartedAt)],
     [labels.Status!, internshipStatuses.label(internship.Status as InternshipStatus)],
     [labels.Duration!, internship.Duration],
@@ -141,46 +139,13 @@ function InternshipEntry({ internship }: { internship: Internship }) {
   );
 }
 
-const stepFields = ['StartedAt', 'EndedAt', 'HasPassed', 'HasMaterials'] as const;
-
-/** A column of the stages table: the shared label without its stage ('Вводный этап: дата начала'). */
-function stepColumnLabel(field: (typeof stepFields)[number]): string {
-  const label = fieldLabels.InternshipSteps[`EntryStep.${field}`] ?? field;
-  const rest = label.slice(label.indexOf(': ') + 2);
-  return rest.charAt(0).toUpperCase() + rest.slice(1);
-}
-
 function InternshipStepsEntry({ steps }: { steps: InternshipSteps }) {
   const labels = fieldLabels.InternshipSteps;
   const statement = steps.SupervisorStatement;
   return (
     <EntryPaper>
       <Stack spacing={2}>
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Этап</TableCell>
-                {stepFields.map((field) => (
-                  <TableCell key={field}>{stepColumnLabel(field)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {internshipStages.map(([key, title]) => (
-                <TableRow key={key}>
-                  <TableCell component="th" scope="row">
-                    {title}
-                  </TableCell>
-                  <TableCell>{formatDate(steps[key].StartedAt) || '—'}</TableCell>
-                  <TableCell>{formatDate(steps[key].EndedAt) || '—'}</TableCell>
-                  <TableCell>{flagText(steps[key].HasPassed)}</TableCell>
-                  <TableCell>{flagText(steps[key].HasMaterials)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <InternshipStepsTable steps={steps} />
         <FieldList
           fields={[
             [labels['SupervisorStatement.Number']!, statement.Number],
