@@ -100,7 +100,6 @@ describe('ImportRows', () => {
     );
     expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).not.toBeInTheDocument();
     const rejectedWithFile = section(rejectedWithImportTitle);
-    expect(within(rejectedWithFile).getByText('Нет подписи')).toBeInTheDocument();
     expect(within(rejectedWithFile).getByText('Сидоров Олег')).toBeInTheDocument();
     expect(within(rejectedWithFile).queryByRole('link')).not.toBeInTheDocument();
   });

@@ -79,12 +79,8 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
     <>
       {isRejected ? (
         item.Pending.length > 0 && (
+          // The reason is the file's, said once beside it under 'Основание отклонения'.
           <Section title={rejectedWithImportTitle}>
-            {item.Rejection && (
-              <Typography color="text.secondary" sx={{ mb: 1 }}>
-                {item.Rejection.Reason}
-              </Typography>
-            )}
             <ChangeTable rows={item.Pending} emptyText={noRowsText} hrefOf={() => null} />
           </Section>
         )
