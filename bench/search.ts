@@ -7,12 +7,10 @@
  * exports the whole PGlite registry as .xlsx and prints rows per second and the growth of the process's memory.
  * Targets are those of the trainee issue; a missed one is marked «нет».
  */
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { pino } from 'pino';
 import {
   CLIENT_HEADER,
@@ -32,6 +30,7 @@ import {
   windowServes,
 } from '../apps/server/src/modules/intern/intern-search.repository.js';
 import { toFilter } from '../apps/server/src/modules/intern/intern-search.service.js';
+import { withScratchPostgres } from './bench-app.js';
 import { loadTrainees } from './load-trainees.js';
 import { createHttpClient, explainTime, ms, percentile, printTable } from './measure.js';
 
@@ -282,40 +281,19 @@ async function load(database: Database, size: number) {
 }
 
 async function benchPostgres(size: number) {
-  const name = `registry_bench_${randomBytes(4).toString('hex')}`;
-  const adminUrl = args['pg-url'];
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
-  try {
+  let met = false;
+  await withScratchPostgres(args['pg-url'], 'registry_bench', async (database) => {
     await load(database, size);
     const server = await startApp(database);
-    const met = await measureSearch(database, server, 'PostgreSQL', (shape) => shape.target);
+    met = await measureSearch(database, server, 'PostgreSQL', (shape) => shape.target);
     // An SRO's export: the one whose list is closest to 100,000 trainees.
     const { rows } = (await database.db.execute(sql`
       select organization_id as id from internship_facts group by 1
       order by abs(count(distinct intern_id) - 100000) limit 1`)) as unknown as { rows: { id: number }[] };
     await measureExport(database, server, { org: String(rows[0]!.id) });
     await server.close();
-    return met;
-  } finally {
-    await database.close();
-    // The pool resolves its end before the server has seen every connection go; dropping then would kill
-    // them mid-goodbye, so wait for them first.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  });
+  return met;
 }
 
 async function benchPglite(size: number) {
