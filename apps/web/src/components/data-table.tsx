@@ -35,6 +35,23 @@ type DataTableProps<T extends { Id: number }> = {
 
 const SKELETON_ROWS = 5;
 
+/**
+ * The table's rows and states from a paged list query: skeletons until the first page, a thin bar while
+ * another page replaces it, and no rows after a failure (the empty text then says the load failed).
+ */
+export function pagedRows<T>(query: {
+  data?: { Results: T[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isPlaceholderData: boolean;
+}) {
+  return {
+    rows: query.isError ? undefined : query.data?.Results,
+    isLoading: query.isPending,
+    isRefreshing: query.isPlaceholderData,
+  };
+}
+
 // A button inside a row must not also open the row's editor.
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { searchQueryOptions, type SearchEndpoint } from '@/lib/search-queries';
 import { useListSearch } from '@/lib/use-list-search';
-import { DataTable, type Column } from './data-table';
+import { DataTable, pagedRows, type Column } from './data-table';
 import { PageTitle } from './page-title';
 import { Pagination } from './pagination';
 import { SearchField } from './search-field';
@@ -46,7 +46,8 @@ export function SearchableList<T extends { Id: number }>({
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const { params, search, pageHref } = useListSearch(hrefFor);
   const query = searchTerm && params.term ? { ...params, term: searchTerm(params.term) } : params;
-  const { data, isPending, isError, isPlaceholderData } = useQuery(searchQueryOptions(endpoint, query));
+  const list = useQuery(searchQueryOptions(endpoint, query));
+  const { data, isError } = list;
 
   let emptyText = params.term ? nothingFoundText : noEntriesText;
   if (isError) emptyText = loadFailedText;
@@ -62,9 +63,7 @@ export function SearchableList<T extends { Id: number }>({
       </Stack>
       <DataTable
         columns={columns}
-        rows={isError ? undefined : data?.Results}
-        isLoading={isPending}
-        isRefreshing={isPlaceholderData}
+        {...pagedRows(list)}
         emptyText={emptyText}
         onEdit={setEditing}
         rowActions={rowActions}

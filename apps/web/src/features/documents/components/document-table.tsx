@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { BasisDocument } from '@registry/shared';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { Pagination } from '@/components/pagination';
 import { loadFailedText } from '@/components/searchable-list';
 import { useDocumentSearch, type DocumentSearchParams } from '../api/search-documents';
@@ -28,7 +28,8 @@ type DocumentTableProps = {
 
 /** The basis documents found, with a button per row that opens its changes, and the pages. */
 export function DocumentTable({ search, isFiltered, pageHref, onOpen }: DocumentTableProps) {
-  const { data, isPending, isError, isPlaceholderData } = useDocumentSearch(search);
+  const list = useDocumentSearch(search);
+  const { data, isError } = list;
 
   let emptyText = isFiltered ? notFoundText : noDocumentsText;
   if (isError) emptyText = loadFailedText;
@@ -45,14 +46,7 @@ export function DocumentTable({ search, isFiltered, pageHref, onOpen }: Document
 
   return (
     <>
-      <DataTable
-        columns={columns}
-        rows={isError ? undefined : data?.Results}
-        isLoading={isPending}
-        isRefreshing={isPlaceholderData}
-        emptyText={emptyText}
-        rowActions={renderActions}
-      />
+      <DataTable columns={columns} {...pagedRows(list)} emptyText={emptyText} rowActions={renderActions} />
       <Pagination page={search.page} totalPages={data?.TotalPages ?? 0} hrefFor={pageHref} />
     </>
   );

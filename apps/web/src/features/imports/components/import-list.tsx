@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { formatDateTime, importTabs, type ImportListItem, type ImportTab } from '@registry/shared';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { Pagination } from '@/components/pagination';
 import { paths } from '@/config/paths';
@@ -84,7 +84,8 @@ type ImportListProps = {
 export function ImportList({ reading, isUploadOpen = false }: ImportListProps) {
   const { params, showTab, pageHref, leaveUpload } = useImportListParams();
   const [isUploading, setIsUploading] = useState(isUploadOpen);
-  const { data, isPending, isError, isPlaceholderData } = useImportList(params.tab, params.page);
+  const list = useImportList(params.tab, params.page);
+  const { data, isError } = list;
 
   const handleUploadClose = () => {
     setIsUploading(false);
@@ -118,9 +119,7 @@ export function ImportList({ reading, isUploadOpen = false }: ImportListProps) {
       </Tabs>
       <DataTable
         columns={reading === 'operator' ? operatorColumns : organizationColumns}
-        rows={isError ? undefined : data?.Results}
-        isLoading={isPending}
-        isRefreshing={isPlaceholderData}
+        {...pagedRows(list)}
         emptyText={isError ? loadFailedText : emptyImportsText}
         rowHref={(row) => paths.importDetail.href(row.Id)}
       />

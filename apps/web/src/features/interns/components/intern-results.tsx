@@ -7,7 +7,7 @@ import {
   type InternListItem,
   type InternStatus,
 } from '@registry/shared';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { DeletedChip } from '@/components/deleted-chip';
 import { Pagination } from '@/components/pagination';
 import { loadFailedText } from '@/components/searchable-list';
@@ -44,7 +44,8 @@ type InternResultsProps = {
 
 /** The table of trainees found and its pages; a load failure opens the global error dialog. */
 export function InternResults({ search, isFiltered, rowHref, pageHref }: InternResultsProps) {
-  const { data, isPending, isError, isPlaceholderData } = useInternSearch(search);
+  const list = useInternSearch(search);
+  const { data, isError } = list;
 
   let emptyText = isFiltered ? notFoundText : emptyRegistryText;
   if (search.deleted) emptyText = noDeletedText;
@@ -52,14 +53,7 @@ export function InternResults({ search, isFiltered, rowHref, pageHref }: InternR
 
   return (
     <>
-      <DataTable
-        columns={columns}
-        rows={isError ? undefined : data?.Results}
-        isLoading={isPending}
-        isRefreshing={isPlaceholderData}
-        emptyText={emptyText}
-        rowHref={rowHref}
-      />
+      <DataTable columns={columns} {...pagedRows(list)} emptyText={emptyText} rowHref={rowHref} />
       <Pagination
         page={search.page}
         totalPages={data?.TotalPages ?? 0}
