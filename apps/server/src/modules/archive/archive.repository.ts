@@ -13,7 +13,7 @@ import { matchesTerm } from '../../lib/search.js';
 import { protocolColumns } from '../intern/change-protocols.js';
 
 // The operator who wrote a version, apart from the one who wrote its protocol (the same person today).
-const versionOperator = alias(accounts, 'version_operator');
+export const versionOperator = alias(accounts, 'version_operator');
 
 export function createArchiveRepository(db: Db) {
   function documentsMatching(term: string | undefined) {

@@ -1,8 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
-  accounts,
   basisDocuments,
   changeProtocols,
   internEntries,
@@ -11,6 +9,7 @@ import {
   organizations,
 } from '../../db/schema/index.js';
 import { matchesTerm } from '../../lib/search.js';
+import { versionOperator } from './archive.repository.js';
 
 /** What finds basis documents: words of their number or SRO's name, and their date's range. */
 export interface DocumentsFilter {
@@ -18,8 +17,6 @@ export interface DocumentsFilter {
   from?: string | null | undefined;
   to?: string | null | undefined;
 }
-
-const versionOperator = alias(accounts, 'version_operator');
 
 /** The trainees a list row names: the first few by name, however many the document changed. */
 const NAMED_INTERNS = 5;
