@@ -29,13 +29,15 @@ async function pickAsOf(page: Page, day: string) {
   await page.keyboard.press('Enter');
 }
 
-test('an operator sees the card as the register held it on a day, read-only, and goes back to the current card', async ({
-  page,
-}) => {
-  const stamp = letterStamp().toLowerCase();
-  const [oldName, newName] = [`Датов${stamp}`, `Числов${stamp}`];
+/** A trainee entered today and renamed today under another letter: two versions of one day. */
+async function createRenamedIntern(
+  page: Page,
+  [oldName, newName]: [string, string],
+  firstName: string,
+  patronymic: string,
+) {
   const intern = await createIntern(page, {
-    PersonalInfo: [{ Id: -1, LastName: oldName, FirstName: 'Иван', PatronymicName: 'Сергеевич' }],
+    PersonalInfo: [{ Id: -1, LastName: oldName, FirstName: firstName, PatronymicName: patronymic }],
   });
   const person = (intern.PersonalInfo as Record<string, unknown>[])[0];
   await updateIntern(
@@ -44,6 +46,15 @@ test('an operator sees the card as the register held it on a day, read-only, and
     { PersonalInfo: [{ ...person, LastName: newName }] },
     { number: '2-П', date: '2026-02-11' },
   );
+  return intern;
+}
+
+test('an operator sees the card as the register held it on a day, read-only, and goes back to the current card', async ({
+  page,
+}) => {
+  const stamp = letterStamp().toLowerCase();
+  const [oldName, newName] = [`Датов${stamp}`, `Числов${stamp}`];
+  const intern = await createRenamedIntern(page, [oldName, newName], 'Иван', 'Сергеевич');
   const [today, yesterday] = [moscowDay(), moscowDay(1)];
 
   // The current card, editable; 'На дату' today shows it as of the end of today: both saves, read-only.
@@ -84,16 +95,7 @@ test('an operator sees the card as the register held it on a day, read-only, and
 test('an entry’s history leads to the card as of each version’s day', async ({ page }) => {
   const stamp = letterStamp().toLowerCase();
   const [oldName, newName] = [`Историев${stamp}`, `Версиев${stamp}`];
-  const intern = await createIntern(page, {
-    PersonalInfo: [{ Id: -1, LastName: oldName, FirstName: 'Пётр', PatronymicName: 'Ильич' }],
-  });
-  const person = (intern.PersonalInfo as Record<string, unknown>[])[0];
-  await updateIntern(
-    page,
-    intern,
-    { PersonalInfo: [{ ...person, LastName: newName }] },
-    { number: '2-П', date: '2026-02-11' },
-  );
+  const intern = await createRenamedIntern(page, [oldName, newName], 'Пётр', 'Ильич');
   const today = moscowDay();
 
   await page.goto(`/interns/${intern.Id}/personal-info`);
