@@ -12,6 +12,7 @@ export * from './schemas/dictionary.js';
 export * from './schemas/operator.js';
 export * from './format/snils.js';
 export * from './enums/statuses.js';
+export * from './enums/intern-sections.js';
 export * from './schemas/fields.js';
 export * from './schemas/intern.js';
 export * from './schemas/intern-api.js';

@@ -1,4 +1,4 @@
-import type { InternSectionKey } from './schemas/intern.js';
+import type { InternSectionKey } from './enums/intern-sections.js';
 
 /*
  * Russian labels of the trainee fields, by section and field path ('Passport.Series'). The card's forms, the

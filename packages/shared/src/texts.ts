@@ -29,6 +29,7 @@ export const texts = {
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',
   errorCode: 'Код ошибки',
   underConstruction: 'Раздел в разработке',
+  listLoadFailed: 'Не удалось загрузить список',
   /** The titles of the error dialog, by operation (SPEC.md §8). */
   errorTitles: {
     save: 'При сохранении данных произошла ошибка',

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
+import { texts } from '@registry/shared';
 import { searchQueryOptions, type SearchEndpoint } from '@/lib/search-queries';
 import { useListSearch } from '@/lib/use-list-search';
 import { DataTable, pagedRows, type Column } from './data-table';
@@ -12,7 +13,6 @@ import { SearchField } from './search-field';
 
 export const nothingFoundText = 'Ничего не найдено';
 export const noEntriesText = 'Записей пока нет';
-export const loadFailedText = 'Не удалось загрузить список';
 
 type SearchableListProps<T extends { Id: number }> = {
   title: string;
@@ -50,7 +50,7 @@ export function SearchableList<T extends { Id: number }>({
   const { data, isError } = list;
 
   let emptyText = params.term ? nothingFoundText : noEntriesText;
-  if (isError) emptyText = loadFailedText;
+  if (isError) emptyText = texts.listLoadFailed;
 
   return (
     <>

@@ -13,6 +13,7 @@ import {
   type School,
 } from '@registry/shared';
 import { apiRequest } from './api-client';
+import { dictionaryKey, internsKey } from './query-keys';
 
 /** What a list asks for: the search term (empty for all) and the 0-based page. */
 export type SearchParams = { term: string; page: number };
@@ -29,14 +30,6 @@ export function searchQueryOptions<T>({ key, path, schema }: SearchEndpoint<T>, 
     // The rows stay on screen while the next page or term loads, rather than blinking to a spinner.
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * The cache key under which everything read from a dictionary lives: saving an entry invalidates it, and with
- * it the dedicated list (SRO, schools) and every picker of the same records.
- */
-export function dictionaryKey(code: DictionaryCode): readonly string[] {
-  return [code];
 }
 
 export const organizationsEndpoint: SearchEndpoint<Organization> = {
@@ -60,12 +53,6 @@ export function dictionaryEndpoint(code: DictionaryCode): SearchEndpoint<Diction
     schema: DictionaryEntryPageSchema,
   };
 }
-
-/**
- * Everything read about trainees lives under this key (the lists, the public card, the operator's card), so
- * that a save anywhere (the card, an accepted import row) refreshes it all at once.
- */
-export const internsKey = ['interns'] as const;
 
 /** The operator's trainee search (by name or SNILS) as a picker reads it: the first page of the list. */
 export const internsEndpoint: SearchEndpoint<InternListItem> = {

@@ -13,3 +13,9 @@ export function searchWords(term: string | undefined): string[] {
     .split(/\s+/)
     .filter(Boolean);
 }
+
+/**
+ * How far the trainee list may be paged: its first 1,000 names. Beyond them a list of a million is searched,
+ * not walked through, and every page costs about the same (a page far down costs what its offset costs).
+ */
+export const MAX_LIST_PAGES = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIST_PAGES } from '../format/search.js';
 import { texts } from '../texts.js';
 import { clientText, dbInt, IdSchema, PageNumberSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
@@ -115,12 +116,6 @@ const queryFlag = z
   .enum(['true', 'false', ''])
   .optional()
   .transform((value) => value === 'true');
-
-/**
- * How far the trainee list may be paged: its first 1,000 names. Beyond them a list of a million is searched,
- * not walked through, and every page costs about the same (a page far down costs what its offset costs).
- */
-export const MAX_LIST_PAGES = 50;
 
 /** Query of the trainee list and its export; empty parameters are ignored. */
 export const InternSearchQuerySchema = z.object({

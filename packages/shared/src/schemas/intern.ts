@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { internSectionKeys, internSectionNames, type InternSectionKey } from '../enums/intern-sections.js';
 import { EmploymentType, InternshipStatus } from '../enums/statuses.js';
 import { texts } from '../texts.js';
 import { dbInt } from './common.js';
@@ -137,15 +138,6 @@ export const InternshipStepSchema = z
   .prefault({});
 export type InternshipStep = z.infer<typeof InternshipStepSchema>;
 
-/** The five stages of an internship, in order, with their Russian names. */
-export const internshipStages = [
-  ['EntryStep', 'Вводный этап'],
-  ['Step1', 'Этап 1'],
-  ['Step2', 'Этап 2'],
-  ['Step3', 'Этап 3'],
-  ['ClosingStep', 'Заключительный этап'],
-] as const;
-
 export const InternshipStepsSchema = z.object({
   ...entry,
   EntryStep: InternshipStepSchema,
@@ -194,21 +186,22 @@ export type Reissue = z.infer<typeof ReissueSchema>;
 export const DocumentSchema = z.object({ ...entry, Requisites: RequisitesSchema });
 export type Document = z.infer<typeof DocumentSchema>;
 
-/** Each section of the card: its key in the contract, its URL slug, its entry schema and its Russian title. */
-export const internSections = {
-  PersonalInfo: { slug: 'personal-info', schema: PersonalInfoSchema, title: 'Персональные данные' },
-  Supervisors: { slug: 'supervisors', schema: SupervisorSchema, title: 'Руководитель стажировки' },
-  Internships: { slug: 'internships', schema: InternshipSchema, title: 'Стажировка' },
-  InternshipSteps: { slug: 'internship-steps', schema: InternshipStepsSchema, title: 'Этапы стажировки' },
-  Examinations: { slug: 'examinations', schema: ExaminationSchema, title: 'Экзамен' },
-  ExaminationResults: {
-    slug: 'examination-results',
-    schema: ExaminationResultSchema,
-    title: 'Результаты экзамена',
-  },
-  ExaminationAppeals: { slug: 'examination-appeals', schema: ExaminationAppealSchema, title: 'Апелляция' },
-  Reissues: { slug: 'reissues', schema: ReissueSchema, title: 'Переоформление' },
-  Documents: { slug: 'documents', schema: DocumentSchema, title: 'Документы' },
-} as const;
-export type InternSectionKey = keyof typeof internSections;
-export const internSectionKeys = Object.keys(internSections) as InternSectionKey[];
+/** Each section's entry schema. */
+const sectionSchemas = {
+  PersonalInfo: PersonalInfoSchema,
+  Supervisors: SupervisorSchema,
+  Internships: InternshipSchema,
+  InternshipSteps: InternshipStepsSchema,
+  Examinations: ExaminationSchema,
+  ExaminationResults: ExaminationResultSchema,
+  ExaminationAppeals: ExaminationAppealSchema,
+  Reissues: ReissueSchema,
+  Documents: DocumentSchema,
+} as const satisfies Record<InternSectionKey, z.ZodType>;
+
+/** Each section of the card: its URL slug and Russian title (enums/intern-sections.ts) with its entry schema. */
+export const internSections = Object.fromEntries(
+  internSectionKeys.map((key) => [key, { ...internSectionNames[key], schema: sectionSchemas[key] }]),
+) as {
+  [K in InternSectionKey]: (typeof internSectionNames)[K] & { schema: (typeof sectionSchemas)[K] };
+};

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { SessionInfoSchema, type SessionInfo } from '@registry/shared';
-import { apiRequest } from '@/lib/api-client';
+import type { SessionInfo } from '@registry/shared';
+import { apiRequestUnchecked } from '@/lib/api-client';
 
 /** The session of a visitor who is not logged in. */
 export const anonymousSession: SessionInfo = {
@@ -10,8 +10,12 @@ export const anonymousSession: SessionInfo = {
   FullName: null,
 };
 
+/**
+ * `GET /api/v1/account`. Every page asks it first, so it is read without zod, which then stays out of the public
+ * pages' first load; the server has checked the answer against SessionInfoSchema (api-client.ts).
+ */
 export function getSession(): Promise<SessionInfo> {
-  return apiRequest('/api/v1/account', { schema: SessionInfoSchema });
+  return apiRequestUnchecked('/api/v1/account');
 }
 
 export const sessionQueryOptions = () =>

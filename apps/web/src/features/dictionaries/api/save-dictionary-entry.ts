@@ -6,7 +6,7 @@ import {
   type DictionaryEntryRequest,
 } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { dictionaryKey } from '@/lib/search-queries';
+import { dictionaryKey } from '@/lib/query-keys';
 
 /** A new entry when `id` is null, else an edit of entry `id`. */
 export type SaveDictionaryEntry = { id: number | null; request: DictionaryEntryRequest };

@@ -6,7 +6,7 @@ import {
   type OrganizationUpdateRequest,
 } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { dictionaryKey } from '@/lib/search-queries';
+import { dictionaryKey } from '@/lib/query-keys';
 
 /**
  * A new SRO when `id` is null, else an edit of SRO `id`. A new one must pass the stricter create schema

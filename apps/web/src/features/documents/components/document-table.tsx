@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
-import type { BasisDocument } from '@registry/shared';
+import { texts, type BasisDocument } from '@registry/shared';
 import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { Pagination } from '@/components/pagination';
-import { loadFailedText } from '@/components/searchable-list';
 import { useDocumentSearch, type DocumentSearchParams } from '../api/search-documents';
 import { DocumentInterns, DocumentSource, documentTitle, outgoingText } from './document-cells';
 
@@ -32,7 +31,7 @@ export function DocumentTable({ search, isFiltered, pageHref, onOpen }: Document
   const { data, isError } = list;
 
   let emptyText = isFiltered ? notFoundText : noDocumentsText;
-  if (isError) emptyText = loadFailedText;
+  if (isError) emptyText = texts.listLoadFailed;
 
   const renderActions = (row: BasisDocument) => (
     <Button

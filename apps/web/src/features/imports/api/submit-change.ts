@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SubmitChangeResultSchema, type SubmitChange, type SubmitChangeResult } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
 import { refreshCounters } from '@/lib/counters';
-import { internsKey } from '@/lib/search-queries';
+import { internsKey } from '@/lib/query-keys';
 import { importsKey } from './get-imports';
 
 /** Where a row goes: into the trainee with this id, or into a new one. */

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { formatDateTime, importTabs, type ImportListItem, type ImportTab } from '@registry/shared';
+import { formatDateTime, importTabs, texts, type ImportListItem, type ImportTab } from '@registry/shared';
 import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { Pagination } from '@/components/pagination';
@@ -18,7 +18,6 @@ import type { UploadReading } from './upload-rules';
 
 export const emptyImportsText = 'В данный момент файлов, ожидающих обработки, нет.';
 export const byRepresentativeNote = 'загружено представителем организации';
-const loadFailedText = 'Не удалось загрузить список';
 
 const operatorColumns: Column<ImportListItem>[] = [
   {
@@ -120,7 +119,7 @@ export function ImportList({ reading, isUploadOpen = false }: ImportListProps) {
       <DataTable
         columns={reading === 'operator' ? operatorColumns : organizationColumns}
         {...pagedRows(list)}
-        emptyText={isError ? loadFailedText : emptyImportsText}
+        emptyText={isError ? texts.listLoadFailed : emptyImportsText}
         rowHref={(row) => paths.importDetail.href(row.Id)}
       />
       <Pagination page={params.page} totalPages={data?.TotalPages ?? 0} hrefFor={pageHref} />

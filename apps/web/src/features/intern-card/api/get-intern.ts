@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InternSchema, texts, type Intern } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { internsKey } from '@/lib/search-queries';
+import { internsKey } from '@/lib/query-keys';
 
 export function getIntern(id: number, signal?: AbortSignal): Promise<Intern> {
   return apiRequest(`/api/v1/interns/${id}`, { schema: InternSchema, signal });

@@ -8,7 +8,7 @@ import {
   type SaveIntern,
 } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { internsKey } from '@/lib/search-queries';
+import { internsKey } from '@/lib/query-keys';
 import { internQueryOptions } from './get-intern';
 import { archiveKey } from './get-entry-history';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { texts, type PublicIntern } from '@registry/shared';
 import { ApiError, apiRequestUnchecked } from '@/lib/api-client';
-import { internsKey } from '@/lib/search-queries';
+import { internsKey } from '@/lib/query-keys';
 
 /**
  * `GET /api/v1/interns/{id}/public`: what anyone may see of a trainee, or null when there is no such trainee

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InternSearchResult } from '@registry/shared';
 import { apiRequestUnchecked } from '@/lib/api-client';
-import { internsKey } from '@/lib/search-queries';
+import { internsKey } from '@/lib/query-keys';
 
 /** What the trainee list asks for; what is left out is not filtered on. */
 export type InternSearchParams = {

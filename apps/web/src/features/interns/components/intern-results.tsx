@@ -10,7 +10,6 @@ import {
 import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { DeletedChip } from '@/components/deleted-chip';
 import { Pagination } from '@/components/pagination';
-import { loadFailedText } from '@/components/searchable-list';
 import { useInternSearch, type InternSearchParams } from '../api/search-interns';
 import { RegistrationNumbers } from './registration-numbers';
 
@@ -49,7 +48,7 @@ export function InternResults({ search, isFiltered, rowHref, pageHref }: InternR
 
   let emptyText = isFiltered ? notFoundText : emptyRegistryText;
   if (search.deleted) emptyText = noDeletedText;
-  if (isError) emptyText = loadFailedText;
+  if (isError) emptyText = texts.listLoadFailed;
 
   return (
     <>

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { internSections, InternStatus, internStatuses, type PublicIntern } from '@registry/shared';
+import { internSectionNames, InternStatus, internStatuses, type PublicIntern } from '@registry/shared';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { publicSections, PublicSectionEntries } from './public-card-sections';
@@ -53,7 +53,7 @@ function SectionNav({
     >
       <List dense disablePadding>
         {sections.map((key) => {
-          const { slug, title } = internSections[key];
+          const { slug, title } = internSectionNames[key];
           return (
             <ListItem key={key} disablePadding>
               <ListItemButton
@@ -79,7 +79,7 @@ function SectionNav({
  */
 export function PublicInternCard({ intern, section, onSectionChange }: PublicInternCardProps) {
   const shown = publicSections.filter((key) => intern[key].length > 0);
-  const slugs: string[] = shown.map((key) => internSections[key].slug);
+  const slugs: string[] = shown.map((key) => internSectionNames[key].slug);
   // Only the URL the card opened with scrolls it; later URLs follow the scroll, not the other way round.
   const [initialSection] = useState(() => (section && slugs.includes(section) ? section : undefined));
   const [active, setActive] = useState(initialSection ?? slugs[0]);
@@ -122,7 +122,7 @@ export function PublicInternCard({ intern, section, onSectionChange }: PublicInt
         <SectionNav internId={intern.Id} sections={shown} active={active} onNavigate={handleNavClick} />
         <Box>
           {shown.map((key) => {
-            const { slug, title } = internSections[key];
+            const { slug, title } = internSectionNames[key];
             return (
               <Box
                 key={key}
