@@ -10,7 +10,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -94,11 +93,10 @@ function ActionsCell<T extends { Id: number }>({
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={stopRowClick}>
       {onEdit && (
-        <Tooltip title="Редактировать">
-          <IconButton aria-label="Редактировать" size="small" onClick={() => onEdit(row)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        // The browser's own tooltip (title): MUI's Tooltip would bring Popper.js into the public first load.
+        <IconButton aria-label="Редактировать" title="Редактировать" size="small" onClick={() => onEdit(row)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
       )}
       {rowActions?.(row)}
     </TableCell>

@@ -1,7 +1,10 @@
 import SearchIcon from '@mui/icons-material/Search';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useDebouncedCallback } from '@/lib/use-debounce';
 
 /** How long typing must pause before the list searches. */
@@ -17,8 +20,14 @@ type SearchFieldProps = {
   helperText?: ReactNode;
 };
 
-/** A list's search box: typing asks for the new term after a pause; a term set elsewhere is shown as is. */
+/**
+ * A list's search box: typing asks for the new term after a pause; a term set elsewhere is shown as is. Built
+ * from TextField's parts, because TextField imports Select with its menu and modal, which the public first load
+ * would then carry for nothing.
+ */
 export function SearchField({ label, term, onSearch, helperText }: SearchFieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
   const [input, setInput] = useState(term);
   const [shownTerm, setShownTerm] = useState(term);
   const debouncedSearch = useDebouncedCallback(onSearch, SEARCH_DELAY_MS);
@@ -38,23 +47,22 @@ export function SearchField({ label, term, onSearch, helperText }: SearchFieldPr
   };
 
   return (
-    <TextField
-      type="search"
-      label={label}
-      value={input}
-      onChange={handleChange}
-      helperText={helperText}
-      size="small"
-      sx={{ flexGrow: 1, maxWidth: 560 }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
+    <FormControl size="small" sx={{ flexGrow: 1, maxWidth: 560 }}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        type="search"
+        label={label}
+        value={input}
+        onChange={handleChange}
+        aria-describedby={helperText ? helperId : undefined}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon />
+          </InputAdornment>
+        }
+      />
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
   );
 }

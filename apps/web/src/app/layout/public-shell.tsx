@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -39,17 +38,19 @@ export function PublicShell({ session, children }: PublicShellProps) {
             </Typography>
           )}
           {session.IsAuthenticated ? (
-            <Tooltip title="Выйти">
-              <IconButton color="inherit" aria-label="Выйти" onClick={() => logout.mutate()}>
-                <LogoutIcon />
-              </IconButton>
-            </Tooltip>
+            <IconButton color="inherit" aria-label="Выйти" title="Выйти" onClick={() => logout.mutate()}>
+              <LogoutIcon />
+            </IconButton>
           ) : (
-            <Tooltip title="Войти">
-              <IconButton color="inherit" aria-label="Войти" component={Link} to={paths.login.href()}>
-                <LoginIcon />
-              </IconButton>
-            </Tooltip>
+            <IconButton
+              color="inherit"
+              aria-label="Войти"
+              title="Войти"
+              component={Link}
+              to={paths.login.href()}
+            >
+              <LoginIcon />
+            </IconButton>
           )}
         </Toolbar>
       </AppBar>
