@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 import { latestMailTo } from './mail';
 
@@ -10,6 +11,7 @@ async function addThroughDialog(page: Page, url: string, dialogTitle: string, fi
   for (const [label, value] of fields) {
     await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -53,6 +55,7 @@ test('an operator sets up an SRO and its representative, who logs in with the e-
   await dialog.getByRole('combobox', { name: 'Организация' }).fill(`Северо-Запад ${stamp}`);
   await page.getByRole('option', { name: sroName }).click();
   await expect(dialog.getByText('Пароль будет отправлен на этот адрес')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toHaveCount(0);
   // The new account gets its first password at once.
@@ -63,12 +66,16 @@ test('an operator sets up an SRO and its representative, who logs in with the e-
   const row = page.getByRole('row', { name: /Петрова Анна Сергеевна/ });
   await expect(row).toContainText(sroName);
   await expect(page.getByRole('row', { name: /admin@example\.org/ })).toContainText('Оператор реестра');
+  await expectNoSeriousA11yViolations(page);
 
   // A second password moments later would only kill the first one the clerk is about to read.
   await row.getByRole('button', { name: 'Сгенерировать пароль' }).click();
   const confirm = page.getByRole('dialog', { name: 'Сгенерировать пароль' });
+  await expect(confirm.getByRole('button', { name: 'Сгенерировать и отправить' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await confirm.getByRole('button', { name: 'Сгенерировать и отправить' }).click();
   await expect(page.getByText(`Новый пароль только что отправлен на ${clerkEmail}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
 
   let mail: string | null = null;
@@ -86,6 +93,7 @@ test('an operator sets up an SRO and its representative, who logs in with the e-
   await clerkPage.getByRole('button', { name: 'Войти' }).click();
   await expect(clerkPage).toHaveURL('/lk');
   await expect(clerkPage.getByText(sroName)).toBeVisible();
+  await expectNoSeriousA11yViolations(clerkPage);
   await context.close();
 });
 
@@ -97,4 +105,5 @@ test('the operator list searches by name and keeps the term in the URL', async (
   await page.getByRole('searchbox', { name: 'Поиск по ФИО или адресу электронной почты' }).fill('нет-такого');
   await expect(page).toHaveURL(/\/operators\/%D0%BD%D0%B5%D1%82-/);
   await expect(page.getByText('Ничего не найдено')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { admin, publicListTitle, requiredText } from './fixtures';
 
 const menuItems = [
@@ -32,6 +33,7 @@ test.describe('login', () => {
     }
     await expect(menu.getByText('Справочники')).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Выход' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('a wrong password says "Неверный пароль"', async ({ page }) => {
@@ -40,6 +42,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
 
     await expect(page.getByRole('alert')).toHaveText('Неверный пароль');
+    await expectNoSeriousA11yViolations(page);
     await expect(page).toHaveURL('/login/');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
@@ -47,6 +50,7 @@ test.describe('login', () => {
   test('empty fields are required', async ({ page }) => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page.getByText(requiredText)).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
@@ -63,6 +67,7 @@ test('logout returns to the public registry without the menu', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1, name: publicListTitle })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Главное меню' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The session is gone on the server too, not only in the page.
   await page.goto('/interns');

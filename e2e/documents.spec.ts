@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
 import { letterStamp } from './intern-card-helpers';
 
@@ -50,6 +51,7 @@ test('an operator finds a basis document by its number and sees every change mad
   await expect(row).toContainText('внесено вручную');
   await expect(row.getByRole('link', { name: first })).toBeVisible();
   await expect(row.getByRole('link', { name: second })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The search survives a reload: it is in the URL.
   await page.reload();
@@ -68,6 +70,7 @@ test('an operator finds a basis document by its number and sees every change mad
     await expect(change).toContainText('Первичное внесение');
     await expect(change).toContainText(`Фамилия: — → ${name.split(' ')[0]}`);
   }
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toBeHidden();
 
@@ -84,4 +87,5 @@ test('an operator finds a basis document by its number and sees every change mad
   await search(page, `Нет-${number}`);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toHaveText('Документы не найдены');
+  await expectNoSeriousA11yViolations(page);
 });

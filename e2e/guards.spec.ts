@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin, publicListTitle } from './fixtures';
 
 test.describe('a visitor who is not logged in', () => {
@@ -48,6 +49,7 @@ test.describe('a logged-in operator', () => {
     for (const [address, title] of screens) {
       await page.goto(address);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
     }
   });
 
@@ -60,6 +62,7 @@ test.describe('a logged-in operator', () => {
 test('an unknown address shows "Страница не найдена" with a link to main', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'На главную' }).click();
   await expect(page).toHaveURL('/');
 });

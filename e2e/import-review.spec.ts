@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 import {
   fullName,
@@ -23,6 +24,7 @@ async function saveAndGoOn(page: Page, left: string) {
   await page.getByRole('button', { name: 'Сохранить' }).click();
   const dialog = page.getByRole('dialog', { name: savedTitle });
   await expect(dialog).toContainText(`${left}, желаете перейти к обработке следующей записи?`);
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Перейти к следующему' }).click();
 }
 
@@ -64,6 +66,7 @@ async function chooseTrainee(page: Page, person: Person, id: number) {
   const dialog = page.getByRole('dialog', { name: 'Выбор стажёра' });
   await dialog.getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' }).fill(person.lastName);
   await page.getByRole('option', { name: new RegExp(`^${fullName(person)}`) }).click();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Изменить' }).click();
   await expect(page).toHaveURL(new RegExp(`/intern/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: fullName(person) })).toBeVisible();
@@ -74,10 +77,12 @@ async function rejectLastRow(page: Page, person: Person, reason: string) {
   await page.getByRole('button', { name: 'Отклонить' }).click();
   const dialog = page.getByRole('dialog', { name: 'Отклонение записи' });
   await dialog.getByRole('textbox', { name: /^Основание отклонения/ }).fill(reason);
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Отклонить' }).click();
   const done = page.getByRole('dialog', { name: 'Изменения успешно отклонены' });
   await expect(done).toContainText(fullName(person));
   await expect(done).toContainText('Все изменения из файла «изменения.xlsx» были успешно внесены в реестр.');
+  await expectNoSeriousA11yViolations(page);
   await done.getByRole('button', { name: 'Вернуться к импорту' }).click();
 }
 
@@ -98,21 +103,26 @@ test('an operator processes a file row by row: a SNILS match, a name match, a ma
     .filter({ has: page.getByRole('rowheader', { name: 'Телефон', exact: true }) });
   await expect(phone).toContainText('+7 900 000-00-01');
   await expect(phone).toContainText('+7 916 123-45-67');
+  await expectNoSeriousA11yViolations(page);
   await saveAndGoOn(page, 'осталось 4 необработанные строки');
 
   // 2. Matched by name and birth date only: the operator is warned.
   await expect(page.getByRole('heading', { level: 1, name: fullName(byName) })).toBeVisible();
   await expect(page.getByText('Существующий стажёр найден по ФИО. Возможно совпадение.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await saveAndGoOn(page, 'осталось 3 необработанные строки');
 
   // 3. A misspelt name finds nobody: the operator finds the trainee and keeps the register's spelling.
   await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await chooseTrainee(page, chosen, ids.chosen);
   await page.getByRole('radio', { name: /^Фамилия: оставить значение реестра/ }).check();
+  await expectNoSeriousA11yViolations(page);
   await saveAndGoOn(page, 'осталось 2 необработанные строки');
 
   // 4. Nobody at all: a new trainee.
   await expect(page.getByText(/будут внесены в реестр отдельной записью/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await saveAndGoOn(page, 'осталась 1 необработанная строка');
 
   // 5. Rejected, with a reason: nothing is left.
@@ -126,6 +136,7 @@ test('an operator processes a file row by row: a SNILS match, a name match, a ma
   await expect(page.getByRole('row').filter({ hasText: fullName(refused) })).toContainText(
     'Сведения не подтверждены протоколом',
   );
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' })).toHaveAttribute(
     'href',
     `/api/v1/imports/${importId}/rejected-rows`,
@@ -141,6 +152,7 @@ test('an operator processes a file row by row: a SNILS match, a name match, a ma
     .getByRole('listitem')
     .filter({ hasText: 'Изменение' });
   await expect(change).toContainText(`Основание: ${incoming.text}`);
+  await expectNoSeriousA11yViolations(page);
   await expect(change.getByRole('link', { name: incoming.text })).toHaveAttribute(
     'href',
     `/imports/${importId}`,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 import {
   changeFile,
@@ -35,6 +36,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await expect(clerkPage).toHaveURL('/lk');
   await expect(clerkPage.getByRole('heading', { level: 1, name: 'Внесение изменений' })).toBeVisible();
   await expect(clerkPage.getByText('В данный момент файлов, ожидающих обработки, нет.')).toBeVisible();
+  await expectNoSeriousA11yViolations(clerkPage);
 
   await clerkPage.getByRole('button', { name: 'Загрузить файл' }).click();
   const dialog = clerkPage.getByRole('dialog', { name: uploadTitle });
@@ -53,6 +55,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await expect(upload).toBeEnabled();
   await dialog.getByRole('textbox', { name: /^Исходящий номер/ }).fill('15-и');
   await typeDate(dialog.getByRole('group', { name: /^Исходящая дата/ }), '2026-11-20');
+  await expectNoSeriousA11yViolations(clerkPage);
   await upload.click();
   await expect(dialog).toHaveCount(0);
 
@@ -61,6 +64,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await clerkPage.getByRole('tab', { name: 'Ожидают обработки' }).click();
   await expect(clerkPage).toHaveURL('/lk?tab=pending');
   await expect(clerkRow).toBeVisible();
+  await expectNoSeriousA11yViolations(clerkPage);
 
   // The operator finds it in the import list with the time left to enter it.
   await page.goto('/imports/');
@@ -69,6 +73,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await expect(row).toContainText('загружено представителем организации');
   await expect(row).toContainText(/\d+ (день|дня|дней)/);
   await expect(row).toContainText('1 / 1');
+  await expectNoSeriousA11yViolations(page);
   await row.getByRole('link', { name: sro.Name }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/);
   const importUrl = page.url();
@@ -80,11 +85,13 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
     /\/imports\/\d+\/process\/\d+$/,
   );
   await expect(page.getByRole('link', { name: 'Начать обработку' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The protocol opens in the viewer, inline.
   await page.getByRole('link', { name: /^Протокол/ }).click();
   await expect(page).toHaveURL(/\/imports\/\d+\/files\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'протокол.pdf' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const viewer = page.locator('object[type="application/pdf"]');
   const inlineUrl = await viewer.getAttribute('data');
   expect(inlineUrl).toMatch(/^\/api\/v1\/files\/\d+$/);
@@ -104,6 +111,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await expect(edit.getByRole('textbox', { name: /^Исходящий номер/ })).toHaveValue('15-и');
   await edit.getByRole('textbox', { name: /^Входящий номер/ }).fill('345-вх');
   await typeDate(edit.getByRole('group', { name: /^Входящая дата/ }), '2026-11-21');
+  await expectNoSeriousA11yViolations(page);
   await edit.getByRole('button', { name: 'Сохранить' }).click();
   await expect(edit).toHaveCount(0);
   await expect(page.getByText('345-вх от 2026.11.21')).toBeVisible();
@@ -114,6 +122,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await page.getByRole('button', { name: 'Отклонить всё...' }).click();
   const reject = page.getByRole('dialog', { name: 'Отклонение изменений' });
   await reject.getByRole('textbox', { name: /^Основание отклонения/ }).fill(reason);
+  await expectNoSeriousA11yViolations(page);
   await reject.getByRole('button', { name: 'Отклонить' }).click();
   await expect(page).toHaveURL('/imports/');
   await expect(row).toContainText('Отклонён');
@@ -127,6 +136,7 @@ test('an SRO uploads its changes, an operator reviews and rejects them, and the 
   await expect(clerkPage.getByRole('link', { name: 'Файл отклонения' })).toBeVisible();
   await expect(clerkPage.getByRole('button', { name: 'Редактировать реквизиты' })).toHaveCount(0);
   await expect(clerkPage.getByRole('button', { name: 'Отклонить всё...' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(clerkPage);
   await context.close();
 });
 
@@ -156,6 +166,7 @@ test('an operator’s upload of a bad file shows each problem on a line of the a
   await expect(alert).toContainText('Строка 3, «Дата рождения»');
   // One problem a line.
   await expect(alert).toHaveCSS('white-space', 'pre-line');
+  await expectNoSeriousA11yViolations(page);
   await alert.getByRole('button').click();
   await expect(alert).toHaveCount(0);
 
@@ -184,9 +195,11 @@ test('operators keep the public holidays that move the deadlines under «Пра�
   await typeDate(day, '2027-02-29');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Неверная дата')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await typeDate(day, '2027-01-07');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toHaveCount(0);
   // Kept as yyyy-MM-dd for the deadlines, listed as yyyy.MM.dd.
   await expect(page.getByRole('cell', { name: '2027.01.07' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatDate, toDateValue } from '../packages/shared/src/format/dates';
 import { texts } from '../packages/shared/src/texts';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 import { createIntern, letterStamp, sectionMenu, updateIntern } from './intern-card-helpers';
 
@@ -68,6 +69,7 @@ test('an operator sees the card as the register held it on a day, read-only, and
   for (const action of ['Редактировать', 'Корректировать', 'Добавить запись', 'Действия со стажёром']) {
     await expect(page.getByRole('button', { name: action })).toHaveCount(0);
   }
+  await expectNoSeriousA11yViolations(page);
 
   // The section menu keeps the day.
   await sectionMenu(page)
@@ -83,6 +85,7 @@ test('an operator sees the card as the register held it on a day, read-only, and
   await expect(page).toHaveURL(new RegExp(`\\?asOf=${yesterday}$`));
   await expect(page.getByRole('alert')).toContainText(texts.internNotAsOf);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await back(page).click();
   await expect(page).toHaveURL(new RegExp(`/interns/${intern.Id}/supervisors$`));
   await expect(page.getByRole('button', { name: 'Добавить' })).toBeVisible();
@@ -103,6 +106,7 @@ test('an entry’s history leads to the card as of each version’s day', async 
   const dialog = page.getByRole('dialog', { name: 'История изменений' });
   const links = dialog.getByRole('link', { name: 'Карточка на эту дату' });
   await expect(links).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
   await links.first().click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/interns/${intern.Id}/personal-info\\?asOf=${today}$`));

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../packages/shared/src/http';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost } from './fixtures';
 
 /*
@@ -104,6 +105,12 @@ export async function saveWithBasis(page: Page, button: string, number: string, 
   await expect(save).toBeDisabled();
   await textbox(dialog, 'Входящий номер').fill(number);
   await fillDate(dialog, 'Дата входящего документа', date);
+  await expectNoSeriousA11yViolations(page);
   await save.click();
   await expect(dialog).toBeHidden();
+}
+
+/** The card's dialog of an entry, by its title: 'Добавить новую запись', 'Редактирование записи'… */
+export function entryDialog(page: Page, title: string) {
+  return page.getByRole('dialog', { name: title });
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 import {
   adminApi,
@@ -89,6 +90,7 @@ test('finds a trainee by a name fragment typed with е for ё, in any word order
   await expect(row).toContainText(`Фёдорова Алёна ${stamp}`);
   await expect(row).toContainText(`${sroSouth.Name} — Ю-7`);
   await expect(row).toContainText('Допущен к экзамену');
+  await expectNoSeriousA11yViolations(page);
 
   // The term lives in the URL: a reload shows the same list.
   await page.reload();
@@ -136,6 +138,7 @@ test('narrows the list by status tab, SRO and transfers', async ({ page }) => {
   await expect(ourRows(page)).toHaveCount(2);
   await expect(page.getByRole('row', { name: /Фёдорова Алёна/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Переходов Иван/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // Clicked, not checked: the box shows the URL, which the router updates a moment after the click.
   await page.getByRole('checkbox', { name: 'Только с переходами по СРО' }).click();
@@ -161,6 +164,7 @@ test('pages through a long list with the page in the URL', async ({ page }) => {
   await expect(page).toHaveURL(`/interns?term=${stamp.toLowerCase()}&page=2`);
   await expect(ourRows(page)).toHaveCount(8);
   await expect(pages(page).getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousA11yViolations(page);
 
   // A single page has no page links.
   await searchList(page, `${stamp.toLowerCase()} аттестов`);
@@ -193,6 +197,7 @@ test('exports the list as .xlsx under a dated name, and the full export under it
   await searchList(page, `${stamp.toLowerCase()} несуществующий`);
   await expect(page.getByText('Стажёры не найдены')).toBeVisible();
   await expect(exportButton).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('opens a new trainee from the create button', async ({ page }) => {

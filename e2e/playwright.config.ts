@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // Twice Playwright's default: a test also checks each screen it shows with axe-core, a second or two a
+  // check on a two-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

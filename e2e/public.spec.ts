@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { publicListTitle } from './fixtures';
 import {
   adminApi,
@@ -113,6 +114,7 @@ test('finds a trainee by the whole SNILS only, and by name, without filter or ex
   await expect(page.getByText('Для поиска по СНИЛС введите его полностью')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Фильтр' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Выгрузить' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 
   await searchList(page, snils.slice(0, 7));
   await expect(page.getByText('Стажёры не найдены')).toBeVisible();
@@ -123,6 +125,7 @@ test('finds a trainee by the whole SNILS only, and by name, without filter or ex
   await expect(ourRows(page)).toContainText(`${sro.Name} — ОП-42`);
   await expect(ourRows(page)).toContainText('Стажёр');
   await expectNothingPrivate(page);
+  await expectNoSeriousA11yViolations(page);
 
   await searchList(page, `${stamp.toLowerCase()} петр`);
   await expect(ourRows(page)).toHaveCount(1);
@@ -133,6 +136,7 @@ test('finds a trainee by the whole SNILS only, and by name, without filter or ex
   await page.getByRole('row', { name: /Открытов/ }).click();
   await expect(page).toHaveURL(new RegExp(`/public/${internId}(/personal-info)?$`));
   await expect(page.getByRole('heading', { level: 1, name: `Открытов Пётр ${stamp}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('shows the public sections of the card, and nothing private', async ({ page }) => {
@@ -160,6 +164,7 @@ test('shows the public sections of the card, and nothing private', async ({ page
     'Вводный этап2024.03.012024.03.31ДаДа',
   );
   await expect(steps).toContainText('Стажировка пройденаНет');
+  await expectNoSeriousA11yViolations(page);
 
   await expectNothingPrivate(page);
 });
@@ -212,6 +217,7 @@ test('opens at the section its URL names', async ({ page }) => {
 test('says a trainee that is not in the registry is not found', async ({ page }) => {
   await page.goto('/public/999999');
   await expect(page.getByRole('heading', { level: 1, name: 'Стажёр не найден' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'К реестру стажёров' }).click();
   await expect(page).toHaveURL('/public');
   await expect(page.getByRole('heading', { level: 1, name: publicListTitle })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Главное меню' });
@@ -25,12 +26,14 @@ test('every dictionary screen opens from the menu under its title', async ({ pag
     await expect(page).toHaveURL(url);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Добавить' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   }
   // A new database starts with the reasons an operator would recognise.
   await expect(page.getByRole('cell', { name: /заявление стаж[её]ра/i })).toBeVisible();
 
   await page.goto('/dictionaries/planets');
   await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('search narrows the list, lives in the URL and survives a reload', async ({ page }) => {
@@ -67,6 +70,7 @@ test('a long list is paged, 20 rows a page, with the page in the URL', async ({ 
   await pages.getByRole('link', { name: 'Страница 2' }).click();
   await expect(page).toHaveURL(`/dictionaries/addresses/${stamp}?page=2`);
   await expect(rows).toHaveCount(5);
+  await expectNoSeriousA11yViolations(page);
   await expect(pages.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
 });
 
@@ -80,6 +84,7 @@ test('a 501-character name shows the limit, and the dialog keeps it', async ({ p
 
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Не более 500 символов')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expect(dialog).toBeVisible();
 });
 
@@ -92,6 +97,7 @@ test('an empty required field and a duplicate school name are refused in the dia
 
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Данное поле обязательно для заполнения')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The same name in other letters' case, spacing and quotes.
   await dialog
@@ -101,5 +107,6 @@ test('an empty required field and a duplicate school name are refused in the dia
   await expect(dialog.getByRole('alert')).toHaveText(
     `Учебное заведение «Колледж «Кадастр» ${stamp}» уже есть в справочнике`,
   );
+  await expectNoSeriousA11yViolations(page);
   await expect(dialog).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 
 function stubStats(page: Page, status: number, body: unknown) {
@@ -20,6 +21,7 @@ test('a failed call opens the error dialog with its code', async ({ page }) => {
   await expect(dialog).toContainText('Произошла непредвиденная ошибка');
   await expect(dialog).toContainText('Сервис статистики недоступен');
   await expect(dialog).toContainText('Код ошибки: e2e-500');
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toHaveCount(0);
 });
@@ -33,6 +35,7 @@ test('the mini mode hides the labels and is remembered after a reload', async ({
   await expect(menu(page).getByText('Справочники')).toHaveCount(0);
   // The icons keep their names for screen readers.
   await expect(menu(page).getByRole('link', { name: 'Список стажёров' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Развернуть меню' })).toBeVisible();
@@ -50,6 +53,7 @@ test('the badges show the counters and vanish in mini mode', async ({ page }) =>
   const imports = menu(page).getByRole('link', { name: /Импорт/ });
   await expect(interns).toContainText('12');
   await expect(imports).toContainText('3');
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Свернуть меню' }).click();
   await expect(interns).not.toContainText('12');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
 import { createIntern, createSro, letterStamp, pick, type Ref } from './intern-card-helpers';
 import { typeDate } from './imports-data';
@@ -45,6 +46,7 @@ test('an operator composes the statistics of a period and exports them', async (
   await page.goto('/stats');
   await expect(page.getByRole('heading', { name: 'Статистика' })).toBeVisible();
   await expect(page.getByText(/нажмите «Сформировать»/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await fillPeriod(page, period.from, period.to);
   await page.getByRole('button', { name: 'Сформировать' }).click();
@@ -53,6 +55,7 @@ test('an operator composes the statistics of a period and exports them', async (
   // The first figure is 'Принято на стажировку'.
   await expect(rowOf(page, sro.Name).getByRole('cell').first()).toHaveText('1');
   await expect(rowOf(page, 'Итого')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // Narrowed to the SRO: its row and totals both count the one trainee.
   await pick(page.locator('form'), 'СРО', sro.Name.slice(0, 14), sro.Name);
@@ -66,6 +69,7 @@ test('an operator composes the statistics of a period and exports them', async (
   // The reviewers' figures are a tab away.
   await page.getByRole('tab', { name: 'Обработка файлов' }).click();
   await expect(page.getByRole('columnheader', { name: 'Получено файлов' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Выгрузить' }).click();
@@ -82,5 +86,6 @@ test('a period that ends before it begins is refused under the field', async ({ 
   await fillPeriod(page, period.to, period.from);
   await page.getByRole('button', { name: 'Сформировать' }).click();
   await expect(page.getByText('Дата окончания периода раньше даты начала')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByRole('table')).toHaveCount(0);
 });

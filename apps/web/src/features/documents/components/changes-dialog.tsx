@@ -5,12 +5,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDateTime, type BasisDocument, type DocumentChange } from '@registry/shared';
 import { ValueChangeList } from '@/components/value-change-list';
 import { isEditableSection, valueChanges } from '@/lib/field-values';
@@ -27,9 +26,10 @@ function changedValues(change: DocumentChange) {
   return valueChanges(change.Section, change.PreviousData, change.Data);
 }
 
-function Change({ change }: { change: DocumentChange }) {
+/** One change; `hasDivider` draws a line under it, between it and the next. */
+function Change({ change, hasDivider }: { change: DocumentChange; hasDivider: boolean }) {
   return (
-    <ListItem disableGutters sx={{ display: 'block' }}>
+    <ListItem disableGutters divider={hasDivider} sx={{ display: 'block' }}>
       <Typography variant="subtitle1" component="h3">
         <InternLink intern={change.Intern} />
       </Typography>
@@ -66,11 +66,12 @@ function ChangeList({ changes }: { changes: DocumentChange[] }) {
   return (
     <>
       <List aria-label="Изменения по документу">
-        {changes.slice(0, shown).map((change, index) => (
-          <Fragment key={`${change.EntryId}-${change.CreatedAt}-${index}`}>
-            {index > 0 && <Divider component="li" />}
-            <Change change={change} />
-          </Fragment>
+        {changes.slice(0, shown).map((change, index, list) => (
+          <Change
+            key={`${change.EntryId}-${change.CreatedAt}-${index}`}
+            change={change}
+            hasDivider={index < list.length - 1}
+          />
         ))}
       </List>
       {changes.length > shown && (

@@ -1,6 +1,7 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -41,12 +42,14 @@ export function ImportDocuments({ item }: { item: Import }) {
           </Typography>
           <List>
             {documents.map(([title, file]) => (
-              <ListItemButton key={title} component={Link} to={paths.importFile.href(item.Id, file.Id)}>
-                <ListItemIcon>
-                  <DescriptionIcon />
-                </ListItemIcon>
-                <ListItemText primary={title} secondary={`${file.Name}, ${fileSizeText(file.Size)}`} />
-              </ListItemButton>
+              <ListItem key={title} disablePadding>
+                <ListItemButton component={Link} to={paths.importFile.href(item.Id, file.Id)}>
+                  <ListItemIcon>
+                    <DescriptionIcon />
+                  </ListItemIcon>
+                  <ListItemText primary={title} secondary={`${file.Name}, ${fileSizeText(file.Size)}`} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

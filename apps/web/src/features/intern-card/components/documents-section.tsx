@@ -28,6 +28,37 @@ function matches(protocol: ChangeProtocol, words: string[]): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
+/** One basis document: its requisites, where the change came from, its kind, who entered it and when. */
+function DocumentRow({ protocol }: { protocol: ChangeProtocol }) {
+  return (
+    <TableRow>
+      <TableCell>
+        {protocol.Import ? importBasisText(protocol.Requisites) : formatRequisites(protocol.Requisites)}
+      </TableCell>
+      <TableCell>{formatRequisites(protocol.OutgoingRequisites)}</TableCell>
+      <TableCell>
+        {protocol.Import ? (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Link component={RouterLink} to={paths.importDetail.href(protocol.Import.Id)}>
+              Импорт
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {protocol.Import.Organization.Name}
+            </Typography>
+          </Stack>
+        ) : (
+          'Ручной ввод'
+        )}
+      </TableCell>
+      <TableCell>
+        {protocol.IsCorrection ? <Chip size="small" label="Корректировка" /> : 'Изменение'}
+      </TableCell>
+      <TableCell>{protocol.OperatorName}</TableCell>
+      <TableCell>{formatDateTime(protocol.CreatedAt)}</TableCell>
+    </TableRow>
+  );
+}
+
 /** The 'Документы' section: the basis documents of the card's changes, read-only, newest first. */
 export function DocumentsSection({ protocols }: { protocols: ChangeProtocol[] }) {
   const headingId = useId();
@@ -55,7 +86,14 @@ export function DocumentsSection({ protocols }: { protocols: ChangeProtocol[] })
           </Typography>
         </Paper>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        // A narrow card scrolls the table sideways: the keyboard reaches it, to scroll it too.
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={headingId}
+        >
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
@@ -69,33 +107,7 @@ export function DocumentsSection({ protocols }: { protocols: ChangeProtocol[] })
             </TableHead>
             <TableBody>
               {shown.map((protocol) => (
-                <TableRow key={protocol.Id}>
-                  <TableCell>
-                    {protocol.Import
-                      ? importBasisText(protocol.Requisites)
-                      : formatRequisites(protocol.Requisites)}
-                  </TableCell>
-                  <TableCell>{formatRequisites(protocol.OutgoingRequisites)}</TableCell>
-                  <TableCell>
-                    {protocol.Import ? (
-                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                        <Link component={RouterLink} to={paths.importDetail.href(protocol.Import.Id)}>
-                          Импорт
-                        </Link>
-                        <Typography variant="body2" color="text.secondary">
-                          {protocol.Import.Organization.Name}
-                        </Typography>
-                      </Stack>
-                    ) : (
-                      'Ручной ввод'
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {protocol.IsCorrection ? <Chip size="small" label="Корректировка" /> : 'Изменение'}
-                  </TableCell>
-                  <TableCell>{protocol.OperatorName}</TableCell>
-                  <TableCell>{formatDateTime(protocol.CreatedAt)}</TableCell>
-                </TableRow>
+                <DocumentRow key={protocol.Id} protocol={protocol} />
               ))}
             </TableBody>
           </Table>

@@ -5,12 +5,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   formatDate,
@@ -62,16 +61,18 @@ type VersionProps = {
   /** The card as of the version's day. */
   cardHref: string;
   onLeave: () => void;
+  /** A line under the version, between it and the next. */
+  hasDivider: boolean;
 };
 
-function Version({ section, record, cardHref, onLeave }: VersionProps) {
+function Version({ section, record, cardHref, onLeave, hasDivider }: VersionProps) {
   // A first version has nothing to compare with; a removal only says that the entry went.
   const changes =
     record.PreviousData && record.Kind !== 'removal'
       ? valueChanges(section, record.PreviousData, record.Data)
       : [];
   return (
-    <ListItem disableGutters sx={{ display: 'block' }}>
+    <ListItem disableGutters divider={hasDivider} sx={{ display: 'block' }}>
       <Typography variant="subtitle1" component="h3">
         {record.KindName}
       </Typography>
@@ -111,15 +112,14 @@ export function HistoryDialog({ internId, section, entryId, onClose }: HistoryDi
         {records && (
           <List aria-label="Версии записи">
             {records.map((record, index) => (
-              <Fragment key={record.Id}>
-                {index > 0 && <Divider component="li" />}
-                <Version
-                  section={section}
-                  record={record}
-                  cardHref={asOfHref(internId, internSections[section].slug, dayOf(record.CreatedAt))}
-                  onLeave={onClose}
-                />
-              </Fragment>
+              <Version
+                key={record.Id}
+                section={section}
+                record={record}
+                cardHref={asOfHref(internId, internSections[section].slug, dayOf(record.CreatedAt))}
+                onLeave={onClose}
+                hasDivider={index < records.length - 1}
+              />
             ))}
           </List>
         )}

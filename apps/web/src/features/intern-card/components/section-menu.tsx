@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -27,24 +28,25 @@ export function SectionMenu({ current, hrefOf, countOf }: SectionMenuProps) {
         {internSectionKeys.map((section) => {
           const count = countOf(section);
           return (
-            <ListItemButton
-              key={section}
-              component={Link}
-              to={hrefOf(section)}
-              replace
-              selected={section === current}
-              aria-current={section === current ? 'page' : undefined}
-            >
-              <ListItemText primary={internSections[section].title} />
-              {count > 0 && (
-                <Chip
-                  size="small"
-                  color="primary"
-                  label={`+${count}`}
-                  aria-label={`изменено записей: ${count}`}
-                />
-              )}
-            </ListItemButton>
+            <ListItem key={section} disablePadding>
+              <ListItemButton
+                component={Link}
+                to={hrefOf(section)}
+                replace
+                selected={section === current}
+                aria-current={section === current ? 'page' : undefined}
+              >
+                <ListItemText primary={internSections[section].title} />
+                {count > 0 && (
+                  <Chip
+                    size="small"
+                    color="primary"
+                    label={`+${count}`}
+                    aria-label={`изменено записей: ${count}`}
+                  />
+                )}
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -17,9 +17,10 @@ type ReviewActionsProps = {
   onNext: () => void;
 };
 
+/** The key beside a button's name, in the button's own colour: a faded one would be too faint to read. */
 function Hint({ children }: { children: string }) {
   return (
-    <Typography component="span" variant="caption" sx={{ ml: 1, opacity: 0.8 }} aria-hidden>
+    <Typography component="span" variant="caption" sx={{ ml: 1 }} aria-hidden>
       {children}
     </Typography>
   );
