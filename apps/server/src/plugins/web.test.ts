@@ -82,6 +82,12 @@ describe('the built web app', () => {
     const plain = await app.inject({ url: '/public' });
     expect(plain.body).toBe(html);
     expect(plain.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/public/12']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(head.body, url).toBe('');
+    }
   });
 
   it('keeps the build manifest to itself and answers unknown API paths with the JSON 404', async () => {

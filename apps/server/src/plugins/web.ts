@@ -13,7 +13,7 @@ const immutableCache = 'public, max-age=31536000, immutable';
 const revalidateCache = 'no-cache';
 
 /**
- * Serves the built web app and answers every other GET outside /api with its index.html, so that the
+ * Serves the built web app and answers every other GET (and HEAD) outside /api with its index.html, so that the
  * browser's router handles deep links. Unknown API paths get the JSON 404. The build writes a .br and a .gz
  * beside each text file (apps/web/vite.config.ts), sent as they are to a browser that accepts them.
  */
@@ -40,7 +40,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null) 
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    // HEAD too: link checkers and uptime monitors ask a page's headers only.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (hasWeb && isPage) {
       return reply.sendFile('index.html');
     }
