@@ -1,4 +1,6 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { clientHeaders } from './build-test-app.js';
 
 let protocolNumber = 0;
@@ -52,4 +54,28 @@ export function saveIntern(
       Protocol: options.basis ?? protocol(),
     },
   });
+}
+
+/**
+ * `GET /api/v1/interns/export?{query}` as the given operator: the rows of one sheet under its header, each
+ * an array of its cells from the first column, an empty cell read as ''.
+ */
+export async function exportedSheet(
+  app: FastifyInstance,
+  cookie: string,
+  query: string,
+  sheetName = 'Стажёры',
+) {
+  const response = await app.inject({ url: `/api/v1/interns/export?${query}`, headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  return (
+    workbook
+      .getWorksheet(sheetName)!
+      .getSheetValues()
+      .slice(2)
+      // An empty cell reads back as a hole in the row's array.
+      .map((row) => Array.from((row as unknown[]).slice(1), (cell) => cell ?? ''))
+  );
 }

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internEntries, interns, internshipFacts } from '../../db/schema/index.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
+import { exportedSheet } from '../../test/interns.js';
 import { createInternSearchRepository } from './intern-search.repository.js';
 
 let t: TestApp;
@@ -128,22 +128,8 @@ function registrationCell(trainee: Trainee): string {
     .join('; ');
 }
 
-async function exportRows(query: string, sheetName = 'Стажёры') {
-  const response = await t.app.inject({
-    url: `/api/v1/interns/export?${query}`,
-    headers: { cookie: operator.cookie },
-  });
-  expect(response.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet(sheetName)!;
-  return (
-    sheet
-      .getSheetValues()
-      .slice(2)
-      // An empty cell reads back as a hole in the row's array.
-      .map((row) => Array.from((row as unknown[]).slice(1), (cell) => cell ?? ''))
-  );
+function exportRows(query: string, sheetName?: string) {
+  return exportedSheet(t.app, operator.cookie, query, sheetName);
 }
 
 const expectedRow = (trainee: Trainee) => [

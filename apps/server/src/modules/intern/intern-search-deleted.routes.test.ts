@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
-import { createIntern, internship, personalInfo } from '../../test/interns.js';
+import { createIntern, exportedSheet, internship, personalInfo } from '../../test/interns.js';
 
 /*
  * The list of deleted trainees (`deleted=true`): operators find there the trainees they may restore; the
@@ -111,15 +110,8 @@ describe('GET /api/v1/interns/search?deleted=true', () => {
 });
 
 async function exportedNames(query: string): Promise<string[]> {
-  const response = await t.app.inject({
-    url: `/api/v1/interns/export?${query}`,
-    headers: { cookie: operator.cookie },
-  });
-  expect(response.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const rows = workbook.getWorksheet('Стажёры')!.getSheetValues().slice(2);
-  return rows.map((row) => String((row as unknown[])[2]));
+  const rows = await exportedSheet(t.app, operator.cookie, query);
+  return rows.map((row) => String(row[1]));
 }
 
 describe('GET /api/v1/interns/export?deleted=true', () => {
