@@ -17,7 +17,12 @@ const HEADER_ROW = 2;
 const FIRST_DATA_ROW = HEADER_ROW + 1;
 // Drop-downs and formats reach as far as a file may go: the row limit's default.
 const LAST_DATA_ROW = HEADER_ROW + 10_000;
-const DATE_FORMAT = 'dd.mm.yyyy';
+export const DATE_FORMAT = 'dd.mm.yyyy';
+
+/** A column's number format: text where Excel would eat leading zeros, a date on dates, else Excel's own. */
+export function columnFormat(column: ChangeFileColumn): string | undefined {
+  return column.asText ? '@' : column.kind === 'date' ? DATE_FORMAT : undefined;
+}
 
 const quotedList = (values: string[]) => [`"${values.join(',')}"`];
 
@@ -91,8 +96,8 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
   changeFileColumns.forEach((column, i) => {
     const sheetColumn = sheet.getColumn(i + 1);
     sheetColumn.width = columnWidth(column);
-    if (column.asText) sheetColumn.numFmt = '@';
-    if (column.kind === 'date') sheetColumn.numFmt = DATE_FORMAT;
+    const format = columnFormat(column);
+    if (format) sheetColumn.numFmt = format;
     const header = sheet.getCell(HEADER_ROW, i + 1);
     header.value = column.required ? `${column.header} *` : column.header;
     header.font = { bold: true };
@@ -108,8 +113,7 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
     }
     const sample = sheet.getCell(FIRST_DATA_ROW, i + 1);
     sample.value = templateSample[column.header] ?? null;
-    if (column.asText) sample.numFmt = '@';
-    if (column.kind === 'date') sample.numFmt = DATE_FORMAT;
+    if (format) sample.numFmt = format;
   });
   sheet.getRow(HEADER_ROW).height = 64;
 

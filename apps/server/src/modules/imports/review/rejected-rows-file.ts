@@ -1,13 +1,20 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { changeFileColumns, columnsByKey, headerKey } from '../reader/change-file-columns.js';
+import { parseCell, parseDateText, russianDate, type PureKind } from '../reader/change-file-cells.js';
+import {
+  changeFileColumns,
+  columnsByKey,
+  headerKey,
+  type ChangeFileColumn,
+} from '../reader/change-file-columns.js';
+import { columnFormat, DATE_FORMAT } from '../reader/change-file-template.js';
 
 export const REJECTION_REASON_HEADER = 'Причина отклонения';
 
 /**
- * The rejected rows of an import as a change file: the template's columns with the cells as the SRO wrote
- * them, and the reason last. The clerk corrects the rows and uploads the file again; the reader ignores the
- * reason's column as an unknown header.
+ * The rejected rows of an import as a change file: the template's columns and formats with the cells as the
+ * SRO wrote them, and the reason last. The clerk corrects the rows and uploads the file again, and the reader
+ * must take them as it took them the first time; it ignores the reason's column as an unknown header.
  */
 export async function writeRejectedRows(
   data: { headers: string[]; rows: { raw: (string | null)[]; reason: string | null }[] },
@@ -24,21 +31,46 @@ export async function writeRejectedRows(
       header: column.required ? `${column.header} *` : column.header,
       key: column.header,
       width: 20,
-      // Texts as the clerk wrote them: Excel must not turn a SNILS or a passport number into a number.
-      style: { numFmt: '@' },
+      // As in the template, so that what the clerk types in is read as it would be there: Excel must not turn
+      // a SNILS or a passport number into a number, and a date typed in is a date.
+      style: { numFmt: columnFormat(column) },
     })),
     { header: REJECTION_REASON_HEADER, key: REJECTION_REASON_HEADER, width: 60 },
   ];
   sheet.getRow(1).font = { bold: true };
-  const keyAt = data.headers.map((header) => columnsByKey.get(headerKey(header))?.header ?? null);
+  const columnAt = data.headers.map((header) => columnsByKey.get(headerKey(header)) ?? null);
   for (const row of data.rows) {
-    const cells: Record<string, string> = { [REJECTION_REASON_HEADER]: row.reason ?? '' };
+    const cells: Record<string, string | Date> = { [REJECTION_REASON_HEADER]: row.reason ?? '' };
     row.raw.forEach((text, index) => {
-      const key = keyAt[index];
-      if (key && text !== null) cells[key] = text;
+      const column = columnAt[index];
+      if (column && text !== null) cells[column.header] = cellOf(column, text);
     });
-    sheet.addRow(cells).commit();
+    const sheetRow = sheet.addRow(cells);
+    sheetRow.eachCell((cell) => {
+      if (cell.value instanceof Date) cell.numFmt = DATE_FORMAT;
+    });
+    sheetRow.commit();
   }
   sheet.commit();
   await workbook.commit();
+}
+
+// The kinds whose digits a number cell cut short: the reader pads them back from a number, not from text.
+const FIXED_DIGITS = new Set<string>(['snils', 'passportSeries', 'passportNumber', 'educationCode']);
+
+/**
+ * A stored cell as the reader takes it back as it took the cell. A cell is stored as the text it showed, so
+ * a SNILS or a passport typed as a number lost its leading zeros (`1221012955`), and a date cell became
+ * `ДД.ММ.ГГГГ`: written back as text, the first would be refused and the second, in a requisites column,
+ * read as free text instead of a date. Such digits are read again as the number they were, every SNILS is
+ * written as the template writes it (`012-210-129 55`), and dates go back as date cells.
+ */
+function cellOf(column: ChangeFileColumn, text: string): string | Date {
+  const iso = column.kind === 'date' || column.kind === 'requisites' ? parseDateText(text) : null;
+  // A requisites cell that is a date alone was a date cell: that is how its text was made.
+  if (iso && (column.kind === 'date' || russianDate(iso) === text)) return new Date(`${iso}T00:00:00Z`);
+  const isNumber = /^\d+$/.test(text);
+  if (!(column.kind === 'snils' || (isNumber && FIXED_DIGITS.has(column.kind)))) return text;
+  const read = parseCell(column.kind as PureKind, isNumber ? Number(text) : text, text);
+  return read.ok ? (read.value as string) : text;
 }
