@@ -50,13 +50,17 @@ export async function saveTrainee(page: Page, person: Person, more: Record<strin
   return saved.Id;
 }
 
-/** A row of a change file for the person: the template's sample with their name, SNILS and internship. */
-export function rowOf(person: Person, registryNumber: string): Record<string, string> {
+/**
+ * A row of a change file for the person: the template's sample with their name, SNILS and internship. The
+ * sample's school is left out (the test's database has no schools), unless `school` names one.
+ */
+export function rowOf(person: Person, registryNumber: string, school = ''): Record<string, string> {
   return {
     Фамилия: person.lastName,
     Имя: person.firstName,
     Отчество: person.patronymic,
     ...(person.snils ? { СНИЛС: person.snils } : {}),
+    'Учебное заведение': school,
     'Уникальный идентификационный номер стажировки': registryNumber,
   };
 }

@@ -116,7 +116,11 @@ test('an operator processes a file row by row: a SNILS match, a name match, a ma
   await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await chooseTrainee(page, chosen, ids.chosen);
-  await page.getByRole('radio', { name: /^Фамилия: оставить значение реестра/ }).check();
+  // The file's last name and birth date would change who the trainee is: each waits for the operator's word.
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Оставить из реестра: Фамилия' }).click();
+  await expect(page.getByRole('radio', { name: /^Фамилия: оставить значение реестра/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Оставить из реестра: Дата рождения' }).click();
   await expectNoSeriousA11yViolations(page);
   await saveAndGoOn(page, 'осталось 2 необработанные строки');
 
@@ -188,4 +192,55 @@ test('an operator accepts a clean file of 20 matched rows with the keyboard alon
   }
   await expect(page).toHaveURL(`/imports/${importId}`);
   await expect(page.getByText('Все записи были обработаны')).toBeVisible();
+});
+
+test('a row matched by name changes the SNILS only when the operator takes the file’s', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = runLetters().toLowerCase();
+  const sro = await createSro(page, `СРО «Союз тождества ${stamp}»`, 860);
+  // The sample row's birth date: the name and the birth date find each trainee, the SNILS does not.
+  const kept = personOf(`Жуков${stamp} Олег Ильич`);
+  const taken = personOf(`Зайцев${stamp} Юрий Ильич`);
+  const ids = {
+    kept: await saveTrainee(page, kept, { DateOfBirth: '1995-04-12' }),
+    taken: await saveTrainee(page, taken, { DateOfBirth: '1995-04-12' }),
+  };
+  const fileSnils = { kept: uniqueSnils(), taken: uniqueSnils() };
+  const importId = await uploadRows(page, sro.Id, [
+    rowOf({ ...kept, snils: fileSnils.kept }, `Т-${stamp}-1`),
+    rowOf({ ...taken, snils: fileSnils.taken }, `Т-${stamp}-2`),
+  ]);
+  await page.goto(`/imports/${importId}`);
+  await page.getByRole('link', { name: 'Начать обработку' }).click();
+
+  // 1. The register's SNILS stays until the operator says; saving waits, and says why.
+  await expect(page.getByRole('heading', { level: 1, name: fullName(kept) })).toBeVisible();
+  const snilsRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^СНИЛС/ }) });
+  await expect(snilsRow).toContainText('Требуется решение');
+  const save = page.getByRole('button', { name: 'Сохранить' });
+  await expect(save).toBeDisabled();
+  await expect(page.getByText('Чтобы сохранить запись, примите решение: СНИЛС.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Файл меняет сведения' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('dialog', { name: savedTitle })).toHaveCount(0);
+  await snilsRow.getByRole('button', { name: 'Оставить из реестра: СНИЛС' }).click();
+  await expect(page.getByRole('radio', { name: /^СНИЛС: оставить значение реестра/ })).toBeFocused();
+  await expect(snilsRow).not.toContainText('Требуется решение');
+  await saveAndGoOn(page, 'осталась 1 необработанная строка');
+
+  // 2. 'Принять из файла' takes the file's SNILS.
+  await expect(page.getByRole('heading', { level: 1, name: fullName(taken) })).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.getByRole('button', { name: 'Принять из файла: СНИЛС' }).click();
+  await expect(page.getByRole('radio', { name: /^СНИЛС: принять значение из файла/ })).toBeChecked();
+  await expect(save).toBeEnabled();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('dialog', { name: savedTitle })).toBeVisible();
+
+  await page.goto(`/interns/${ids.kept}`);
+  await expect(page.getByText(kept.snils!, { exact: true })).toBeVisible();
+  await expect(page.getByText(fileSnils.kept, { exact: true })).toHaveCount(0);
+  await page.goto(`/interns/${ids.taken}`);
+  await expect(page.getByText(fileSnils.taken, { exact: true })).toBeVisible();
 });

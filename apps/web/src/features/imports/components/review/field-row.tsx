@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import { alpha } from '@mui/material/styles';
@@ -29,49 +30,87 @@ type FieldRowProps = {
   onChoose: (side: Side) => void;
 };
 
+/** The radio of a side, once it is drawn. */
+function focusRadio(name: string, side: Side) {
+  const radios = document.getElementsByName(name) as NodeListOf<HTMLInputElement>;
+  [...radios].find((radio) => radio.value === side)?.focus();
+}
+
+type FieldValueProps = FieldRowProps & { side: Side };
+
 /**
- * A field of an entry: the register's value beside the file's. A changed field is highlighted, the file's
- * value telling the previous one in its tooltip; where the operator may choose, each value is a radio.
+ * One side's value of a field: text, or a radio where the operator may choose. A field awaiting a decision
+ * has no side chosen: a button under each value decides it, and the radios show in their place.
  */
-export function FieldRow({ row, name, isChoosable, onChoose }: FieldRowProps) {
-  const tooltip = row.old ? reviewTexts.previousValue(row.old) : reviewTexts.wasEmpty;
+function FieldValue({ row, name, isChoosable, onChoose, side }: FieldValueProps) {
+  const text = (side === 'old' ? row.old : row.new) || EMPTY;
 
   // The arrows pick a side rather than toggle, so that a key always means the same choice.
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const side = sideOfKey[event.key];
-    if (!side || event.altKey || event.ctrlKey || event.metaKey) return;
+    const picked = sideOfKey[event.key];
+    if (!picked || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    onChoose(side);
-    const radios = document.getElementsByName(name) as NodeListOf<HTMLInputElement>;
-    [...radios].find((radio) => radio.value === side)?.focus();
+    onChoose(picked);
+    focusRadio(name, picked);
   };
 
-  const value = (side: Side) => {
-    const text = (side === 'old' ? row.old : row.new) || EMPTY;
-    if (!isChoosable) return text;
-    const action = side === 'old' ? 'оставить значение реестра' : 'принять значение из файла';
-    return (
-      <FormControlLabel
-        label={text}
-        sx={{ m: 0, alignItems: 'flex-start', '& .MuiFormControlLabel-label': { pt: 1 } }}
-        control={
-          <Radio
-            size="small"
-            name={name}
-            value={side}
-            checked={row.choice === side}
-            onChange={() => onChoose(side)}
-            slotProps={{
-              input: {
-                onKeyDown: handleKeyDown,
-                'aria-label': `${row.label}: ${action} «${text}»`,
-              },
-            }}
-          />
-        }
-      />
-    );
+  // The button goes once pressed: the focus moves on to the radio of the side chosen, drawn in its place.
+  const decide = () => {
+    onChoose(side);
+    window.setTimeout(() => focusRadio(name, side));
   };
+
+  if (!isChoosable) return text;
+  if (row.isUndecided) {
+    const decision = side === 'old' ? reviewTexts.keepFromRegister : reviewTexts.takeFromFile;
+    return (
+      <>
+        <span>{text}</span>
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ display: 'flex', mt: 0.5 }}
+          onClick={decide}
+          aria-label={`${decision}: ${row.label}`}
+        >
+          {decision}
+        </Button>
+      </>
+    );
+  }
+  const action = side === 'old' ? 'оставить значение реестра' : 'принять значение из файла';
+  return (
+    <FormControlLabel
+      label={text}
+      sx={{ m: 0, alignItems: 'flex-start', '& .MuiFormControlLabel-label': { pt: 1 } }}
+      control={
+        <Radio
+          size="small"
+          name={name}
+          value={side}
+          checked={row.choice === side}
+          onChange={() => onChoose(side)}
+          slotProps={{
+            input: {
+              onKeyDown: handleKeyDown,
+              'aria-label': `${row.label}: ${action} «${text}»`,
+            },
+          }}
+        />
+      }
+    />
+  );
+}
+
+/**
+ * A field of an entry: the register's value beside the file's. A changed field is highlighted, the file's
+ * value telling the previous one in its tooltip; where the operator may choose, each value is a radio, and a
+ * field awaiting the operator's decision says so.
+ */
+export function FieldRow(props: FieldRowProps) {
+  const { row, isChoosable } = props;
+  const tooltip = row.old ? reviewTexts.previousValue(row.old) : reviewTexts.wasEmpty;
+  const isUndecided = isChoosable && row.isUndecided;
 
   // A registry number never breaks at its hyphens; other values keep their lines.
   const whiteSpace = row.path === 'RegistryNumber' ? 'nowrap' : 'pre-line';
@@ -82,20 +121,29 @@ export function FieldRow({ row, name, isChoosable, onChoose }: FieldRowProps) {
     >
       <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '30%' }}>
         {row.label}
+        {isUndecided && (
+          <Typography variant="caption" color="warning.dark" sx={{ display: 'block', fontWeight: 500 }}>
+            {reviewTexts.needsDecision}
+          </Typography>
+        )}
         {row.choice === 'corrected' && (
           <Typography variant="caption" color="info.main" sx={{ display: 'block' }}>
             {reviewTexts.corrected(row.result)}
           </Typography>
         )}
       </TableCell>
-      <TableCell sx={{ whiteSpace }}>{value('old')}</TableCell>
+      <TableCell sx={{ whiteSpace }}>
+        <FieldValue {...props} side="old" />
+      </TableCell>
       <TableCell sx={{ whiteSpace, fontWeight: row.isChanged ? 500 : undefined }}>
         {row.isChanged ? (
           <Tooltip title={tooltip} describeChild placement="top-start">
-            <span>{value('new')}</span>
+            <span>
+              <FieldValue {...props} side="new" />
+            </span>
           </Tooltip>
         ) : (
-          value('new')
+          <FieldValue {...props} side="new" />
         )}
       </TableCell>
     </TableRow>

@@ -2,14 +2,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { reviewTexts } from './review-texts';
 import { shortcutKeys } from './review-shortcuts';
 
 type ReviewActionsProps = {
   /** The row can be saved or rejected (it is pending, and its import is not rejected). */
   canProcess: boolean;
-  /** Saving waits for the import's requisites. */
+  /** Saving waits for the import's requisites and for the operator's decisions. */
   canSave: boolean;
+  /** Why saving waits for the operator, said beside the button; null when it does not. */
+  blockedReason: string | null;
   isSaving: boolean;
   hasNext: boolean;
   onSave: () => void;
@@ -30,12 +33,14 @@ function Hint({ children }: { children: string }) {
 export function ReviewActions({
   canProcess,
   canSave,
+  blockedReason,
   isSaving,
   hasNext,
   onSave,
   onReject,
   onNext,
 }: ReviewActionsProps) {
+  const reasonId = useId();
   if (!canProcess && !hasNext) return null;
   return (
     <Paper
@@ -49,6 +54,7 @@ export function ReviewActions({
         display: 'flex',
         gap: 1,
         flexWrap: 'wrap',
+        alignItems: 'center',
       }}
     >
       {canProcess && (
@@ -64,11 +70,17 @@ export function ReviewActions({
           <Hint>{shortcutKeys.next.label}</Hint>
         </Button>
       )}
+      {canProcess && blockedReason && (
+        <Typography id={reasonId} variant="body2" color="warning.dark">
+          {blockedReason}
+        </Typography>
+      )}
       {canProcess && (
         <Button
           variant="contained"
           onClick={onSave}
           disabled={!canSave}
+          aria-describedby={blockedReason ? reasonId : undefined}
           loading={isSaving}
           aria-keyshortcuts={shortcutKeys.save.aria}
         >

@@ -24,6 +24,8 @@ type ReviewEntryProps = {
   fields: ReviewField[];
   /** The entry as it will be sent (the file's, with the operator's choices and corrections). */
   result: Entry | null;
+  /** The fields awaiting the operator's decision. */
+  undecided: string[];
   isExcluded: boolean;
   /** The row is still to be processed: fields may be chosen and corrected. */
   isEditable: boolean;
@@ -49,6 +51,7 @@ export function ReviewEntry({
   title,
   fields,
   result,
+  undecided,
   isExcluded,
   isEditable,
   onChoose,
@@ -56,7 +59,7 @@ export function ReviewEntry({
   onExclude,
 }: ReviewEntryProps) {
   const headingId = useId();
-  const rows = fieldRows(fields, entry, result);
+  const rows = fieldRows(fields, entry, result, undecided);
   const canEdit = isEditable && entry.New !== null && !isExcluded;
 
   return (

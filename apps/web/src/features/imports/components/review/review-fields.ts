@@ -46,10 +46,20 @@ export type FieldRow = {
   isChanged: boolean;
   /** Which value will be sent: the record's, the file's, or one the operator entered ('corrected'). */
   choice: Side | 'corrected';
+  /** The file would replace who the trainee is: the record's value stays until the operator decides. */
+  isUndecided: boolean;
 };
 
-/** The fields of an entry that hold anything on either side, or in what the operator will send. */
-export function fieldRows(fields: ReviewField[], entry: ComparedEntry, result: Entry | null): FieldRow[] {
+/**
+ * The fields of an entry that hold anything on either side, or in what the operator will send; `undecided`
+ * names those awaiting the operator's decision.
+ */
+export function fieldRows(
+  fields: ReviewField[],
+  entry: ComparedEntry,
+  result: Entry | null,
+  undecided: readonly string[] = [],
+): FieldRow[] {
   return fields.flatMap(({ path, label, format }) => {
     const [oldValue, newValue, resultValue] = [entry.Old, entry.New, result ?? entry.New].map((source) =>
       valueAt(source, path),
@@ -67,6 +77,7 @@ export function fieldRows(fields: ReviewField[], entry: ComparedEntry, result: E
         result: format(resultValue),
         isChanged: entry.New !== null && !isSameValue(oldValue, newValue),
         choice,
+        isUndecided: undecided.includes(path),
       },
     ];
   });
@@ -91,4 +102,14 @@ export function summaryText({ count, sections }: { count: number; sections: Revi
   if (count === 0) return 'Изменений нет';
   const where = sections.length === 1 ? 'в разделе' : 'в разделах';
   return `Изменено полей: ${count} ${where}: ${sections.map(sectionTitle).join(', ')}`;
+}
+
+/** The labels of the fields still awaiting the operator's decision. */
+export function undecidedLabels(
+  undecided: { entry: ComparedEntry; path: string }[],
+  fieldsOf: (section: ReviewSectionKey) => ReviewField[],
+): string[] {
+  return undecided.map(
+    ({ entry, path }) => fieldsOf(entry.section).find((field) => field.path === path)?.label ?? path,
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newInternReviewOf, reviewOf } from '../../review-test-data';
+import { newInternReviewOf, newPerson, oldPerson, reviewOf } from '../../review-test-data';
+import { fieldRows, undecidedLabels } from './review-fields';
 import {
   chooseValue,
   comparedEntries,
@@ -9,6 +10,8 @@ import {
   setExcluded,
   startDecisions,
   submitBody,
+  takeAllFromFile,
+  undecidedFields,
   withValueAt,
 } from './review-model';
 import { allDoneText, handledText, progressText, remainingText } from './review-texts';
@@ -74,6 +77,92 @@ describe('the review of a row', () => {
       Id: 1,
       Passport: { Series: '45 10' },
     });
+  });
+});
+
+describe('the identity of a trainee', () => {
+  // Matched by name: the file gives another SNILS, misspells the last name and fills the empty e-mail.
+  const byName = () =>
+    reviewOf({
+      MatchedBy: 'fullName',
+      FoundByFullName: true,
+      PersonalInfo: {
+        Old: oldPerson,
+        New: { ...newPerson, LastName: 'Иваноф', Snils: '112-233-445 96', DateOfBirth: '1990-03-14' },
+        HasChanges: true,
+      },
+    });
+  const label = (path: string) => ({ path, label: path, format: String });
+
+  it('keeps the register’s SNILS and name until the operator decides, and takes the other fields', () => {
+    const review = byName();
+    const entries = comparedEntries(review);
+    const decisions = startDecisions(entries);
+    expect(undecidedFields(entries, decisions).map(({ path }) => path)).toEqual(['LastName', 'Snils']);
+    const sent = submitBody(review, entries, decisions).PersonalInfo;
+    expect(sent).toMatchObject({ LastName: 'Иванов', Snils: '112-233-445 95' });
+    expect(sent?.Contacts?.EmailAddress).toBe('ivanov@example.org');
+    const rows = fieldRows(
+      [label('LastName'), label('FirstName')],
+      entries[0]!,
+      decisions.results.PersonalInfo!,
+      ['LastName'],
+    );
+    expect(rows.map((row) => [row.path, row.choice, row.isUndecided])).toEqual([
+      ['LastName', 'old', true],
+      ['FirstName', 'new', false],
+    ]);
+    expect(undecidedLabels(undecidedFields(entries, decisions), () => [label('Snils')])).toEqual([
+      'LastName',
+      'Snils',
+    ]);
+  });
+
+  it('takes a field from the file, or keeps the register’s, only by the operator’s word', () => {
+    const review = byName();
+    const entries = comparedEntries(review);
+    const [person] = entries;
+    let decisions = chooseValue(startDecisions(entries), person!, 'Snils', 'new');
+    expect(submitBody(review, entries, decisions).PersonalInfo?.Snils).toBe('112-233-445 96');
+    expect(undecidedFields(entries, decisions).map(({ path }) => path)).toEqual(['LastName']);
+    decisions = chooseValue(decisions, person!, 'LastName', 'old');
+    expect(undecidedFields(entries, decisions)).toEqual([]);
+    expect(submitBody(review, entries, decisions).PersonalInfo?.LastName).toBe('Иванов');
+  });
+
+  it('takes every undecided field from the file at once', () => {
+    const review = byName();
+    const entries = comparedEntries(review);
+    const decisions = takeAllFromFile(startDecisions(entries), entries);
+    expect(undecidedFields(entries, decisions)).toEqual([]);
+    expect(submitBody(review, entries, decisions).PersonalInfo).toMatchObject({
+      LastName: 'Иваноф',
+      Snils: '112-233-445 96',
+    });
+  });
+
+  it('decides a field the operator rewrote in the card’s form, and not one left as it was', () => {
+    const review = byName();
+    const entries = comparedEntries(review);
+    const start = startDecisions(entries);
+    const corrected = replaceEntry(start, 'PersonalInfo', {
+      ...start.results.PersonalInfo!,
+      LastName: 'Иванова',
+    });
+    expect(undecidedFields(entries, corrected).map(({ path }) => path)).toEqual(['Snils']);
+  });
+
+  it('fills an identity field the register lacks, and asks nothing of a new trainee', () => {
+    const review = reviewOf({
+      PersonalInfo: { Old: { ...oldPerson, DateOfBirth: null }, New: newPerson, HasChanges: true },
+    });
+    const entries = comparedEntries(review);
+    expect(undecidedFields(entries, startDecisions(entries))).toEqual([]);
+    const asNew = newInternReviewOf();
+    const newEntries = comparedEntries(asNew);
+    expect(undecidedFields(newEntries, startDecisions(newEntries))).toEqual([]);
+    // A row matched by SNILS: its other fields are taken from the file as before.
+    expect(submitBody(review, entries, startDecisions(entries)).PersonalInfo?.DateOfBirth).toBe('1990-03-14');
   });
 });
 

@@ -107,30 +107,110 @@ export function isSameEntry(a: Entry, b: Entry): boolean {
   return JSON.stringify(comparable(a, true)) === JSON.stringify(comparable(b, true));
 }
 
-/** What the operator has decided so far: each entry as it will be sent, and the new entries left out. */
-export type Decisions = { results: Record<string, Entry | null>; excluded: Record<string, boolean> };
+/**
+ * What the operator has decided so far: each entry as it will be sent, the new entries left out, and the
+ * fields of each entry still awaiting the operator's decision (their register's value is sent meanwhile).
+ */
+export type Decisions = {
+  results: Record<string, Entry | null>;
+  excluded: Record<string, boolean>;
+  undecided: Record<string, string[]>;
+};
 
-/** Every entry starts as the file has it. */
-export function startDecisions(entries: ComparedEntry[]): Decisions {
-  return {
-    results: Object.fromEntries(entries.map((entry) => [entry.key, entry.New && structuredClone(entry.New)])),
-    excluded: {},
-  };
+/** The fields that say who a trainee is: a file changes them only when the operator says so. */
+export const identityPaths = ['LastName', 'FirstName', 'PatronymicName', 'Snils', 'DateOfBirth'] as const;
+
+/**
+ * The identity fields of a record's entry that the file would replace with another value. A value the record
+ * lacks is filled from the file (nothing is lost); a new trainee has nothing to replace.
+ */
+export function identityConflicts(entry: ComparedEntry): string[] {
+  if (entry.section !== 'PersonalInfo' || !entry.Old || !entry.New) return [];
+  const { Old, New } = entry;
+  return identityPaths.filter((path) => {
+    const [oldValue, newValue] = [valueAt(Old, path), valueAt(New, path)];
+    return !isEmptyValue(oldValue) && !isEmptyValue(newValue) && !isSameValue(oldValue, newValue);
+  });
 }
+
+/**
+ * Every entry starts as the file has it, except an identity field the file would replace: it keeps the
+ * register's value until the operator decides.
+ */
+export function startDecisions(entries: ComparedEntry[]): Decisions {
+  const results: Decisions['results'] = {};
+  const undecided: Decisions['undecided'] = {};
+  for (const entry of entries) {
+    const conflicts = identityConflicts(entry);
+    results[entry.key] =
+      entry.New &&
+      conflicts.reduce(
+        (result, path) => withValueAt(result, path, valueAt(entry.Old, path) ?? null),
+        structuredClone(entry.New),
+      );
+    if (conflicts.length > 0) undecided[entry.key] = conflicts;
+  }
+  return { results, excluded: {}, undecided };
+}
+
+const withoutUndecided = (decisions: Decisions, key: string, isDecided: (path: string) => boolean) => ({
+  ...decisions.undecided,
+  [key]: (decisions.undecided[key] ?? []).filter((path) => !isDecided(path)),
+});
 
 export type Side = 'old' | 'new';
 
-/** Keeps the register's value of a field ('old') or takes the file's ('new'). */
+/** Keeps the register's value of a field ('old') or takes the file's ('new'): the field is decided. */
 export function chooseValue(decisions: Decisions, entry: ComparedEntry, path: string, side: Side): Decisions {
   const result = decisions.results[entry.key] ?? entry.New;
   if (!result) return decisions;
   const value = valueAt(side === 'old' ? entry.Old : entry.New, path) ?? null;
-  return { ...decisions, results: { ...decisions.results, [entry.key]: withValueAt(result, path, value) } };
+  return {
+    ...decisions,
+    results: { ...decisions.results, [entry.key]: withValueAt(result, path, value) },
+    undecided: withoutUndecided(decisions, entry.key, (undecided) => undecided === path),
+  };
 }
 
-/** Puts the entry the operator corrected in the card's form in place of the merged one. */
+/** Takes the file's value of every field still awaiting a decision. */
+export function takeAllFromFile(decisions: Decisions, entries: ComparedEntry[]): Decisions {
+  return entries.reduce(
+    (current, entry) =>
+      (current.undecided[entry.key] ?? []).reduce(
+        (next, path) => chooseValue(next, entry, path, 'new'),
+        current,
+      ),
+    decisions,
+  );
+}
+
+/**
+ * Puts the entry the operator corrected in the card's form in place of the merged one. A field awaiting a
+ * decision that the operator wrote another value into is decided; one left as it was still awaits.
+ */
 export function replaceEntry(decisions: Decisions, key: string, entry: Entry): Decisions {
-  return { ...decisions, results: { ...decisions.results, [key]: entry } };
+  const before = decisions.results[key];
+  return {
+    ...decisions,
+    results: { ...decisions.results, [key]: entry },
+    undecided: withoutUndecided(
+      decisions,
+      key,
+      (path) => !isSameValue(valueAt(entry, path), valueAt(before, path)),
+    ),
+  };
+}
+
+/** The fields still awaiting the operator's decision, entry by entry; a row is saved once there are none. */
+export function undecidedFields(
+  entries: ComparedEntry[],
+  decisions: Decisions,
+): { entry: ComparedEntry; path: string }[] {
+  return entries.flatMap((entry) =>
+    decisions.excluded[entry.key]
+      ? []
+      : (decisions.undecided[entry.key] ?? []).map((path) => ({ entry, path })),
+  );
 }
 
 /** A new entry of a section may be left out, except the personal data of a new trainee. */

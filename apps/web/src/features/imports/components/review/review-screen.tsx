@@ -10,13 +10,15 @@ import { ReviewActions } from './review-actions';
 import { isImportRejected, lacksRequisites, ReviewAlerts } from './review-alerts';
 import { ReviewCandidates } from './review-candidates';
 import { ReviewDialogs, type ReviewDialog } from './review-dialogs';
+import { ReviewDecisions, saveBlockedReason } from './review-decisions';
 import type { CardKit } from './review-fields';
 import { ReviewHeader } from './review-header';
 import { ReviewMenu } from './review-menu';
 import { ReviewSection } from './review-section';
 import { ShortcutLegend, useReviewShortcuts } from './review-shortcuts';
 import { useReviewProcess } from './use-review-process';
-import { useReviewState } from './use-review-state';
+import type { ComparedEntry, Entry } from './review-model';
+import { useReviewState, type ReviewState } from './use-review-state';
 
 type ReviewScreenProps = {
   review: ChangeReview;
@@ -26,6 +28,36 @@ type ReviewScreenProps = {
   /** What the file changes, in a sentence; empty for a row already handled. */
   summary: string;
 };
+
+type ReviewBodyProps = {
+  state: ReviewState;
+  kit: CardKit;
+  isEditable: boolean;
+  onCorrect: (entry: ComparedEntry, current: Entry) => void;
+};
+
+/** The menu of the four sections beside the one shown. */
+function ReviewBody({ state, kit, isEditable, onCorrect }: ReviewBodyProps) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
+      <ReviewMenu current={state.section} hasChanges={state.hasChanges} onSelect={state.select} />
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <ReviewSection
+          key={state.section}
+          section={state.section}
+          entries={state.entries.filter((entry) => entry.section === state.section)}
+          fields={kit.fieldsOf(state.section)}
+          decisions={state.decisions}
+          isEditable={isEditable}
+          shouldFocus={state.hasMoved}
+          onChoose={state.choose}
+          onCorrect={onCorrect}
+          onExclude={state.exclude}
+        />
+      </Box>
+    </Box>
+  );
+}
 
 /**
  * A row's review (SPEC.md §2 Row processing): the row beside the register's record, section by section, the
@@ -39,7 +71,8 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
   const isErrorShown = useErrorDialogState().isOpen;
   const heading = useRef<HTMLHeadingElement>(null);
   const canProcess = review.ChangeStatus === ChangeStatus.Pending && !isImportRejected(review);
-  const canSave = canProcess && !lacksRequisites(review);
+  const blockedReason = saveBlockedReason(state, kit.fieldsOf);
+  const canSave = canProcess && !lacksRequisites(review) && blockedReason === null;
   const next = review.Import.NextPending;
 
   // A row opens with the focus on its heading: a screen reader says whose it is, Tab goes on into it.
@@ -64,30 +97,19 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
         onChooseIntern={() => setDialog({ kind: 'choose' })}
       />
       <ReviewAlerts review={review} onEditImport={() => setDialog({ kind: 'requisites' })} />
+      {canProcess && <ReviewDecisions state={state} fieldsOf={kit.fieldsOf} />}
       {canProcess && <ReviewCandidates review={review} importId={importId} />}
       {summary && <Typography sx={{ mb: 2, fontWeight: 500 }}>{summary}</Typography>}
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
-        <ReviewMenu current={state.section} hasChanges={state.hasChanges} onSelect={state.select} />
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <ReviewSection
-            key={state.section}
-            section={state.section}
-            entries={state.entries.filter((entry) => entry.section === state.section)}
-            fields={kit.fieldsOf(state.section)}
-            decisions={state.decisions}
-            isEditable={canProcess}
-            shouldFocus={state.hasMoved}
-            onChoose={state.choose}
-            onCorrect={(entry, current) =>
-              setDialog({ kind: 'correct', entry, current, isCheckedAtOnce: false })
-            }
-            onExclude={state.exclude}
-          />
-        </Box>
-      </Box>
+      <ReviewBody
+        state={state}
+        kit={kit}
+        isEditable={canProcess}
+        onCorrect={(entry, current) => setDialog({ kind: 'correct', entry, current, isCheckedAtOnce: false })}
+      />
       <ReviewActions
         canProcess={canProcess}
         canSave={canSave}
+        blockedReason={blockedReason}
         isSaving={process.isSaving}
         hasNext={next !== null}
         onSave={save}

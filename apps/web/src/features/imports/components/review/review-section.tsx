@@ -68,6 +68,7 @@ export function ReviewSection({
             title={entries.length > 1 ? `${title} ${entry.index + 1}` : title}
             fields={fields}
             result={result}
+            undecided={decisions.undecided[entry.key] ?? []}
             isExcluded={decisions.excluded[entry.key] === true}
             isEditable={isEditable}
             onChoose={(path, side) => onChoose(entry, path, side)}

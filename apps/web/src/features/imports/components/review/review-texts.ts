@@ -48,7 +48,18 @@ export const reviewTexts = {
   fillRequisites: 'Заполнить реквизиты',
   importRejected: 'Импорт отклонён: записи его не вносятся в реестр и не отклоняются по одной.',
   deletedIntern: 'Стажёр удалён из реестра: изменения будут внесены в карточку удалённого стажёра.',
+  needsDecision: 'Требуется решение',
+  takeFromFile: 'Принять из файла',
+  keepFromRegister: 'Оставить из реестра',
+  takeAllFromFile: 'Принять всё из файла',
+  identityChanged: (fields: string) =>
+    `Файл меняет сведения, по которым узнают стажёра: ${fields}. Пока решение не принято, остаётся значение реестра.`,
 } as const;
+
+/** Why 'Сохранить' is unavailable: the decisions the row still waits for. */
+export function saveBlockedText(fields: string[]): string {
+  return `Чтобы сохранить запись, примите решение: ${fields.join(', ')}.`;
+}
 
 /** 'обработка записи [ 3 / 10 ]': the row's place among the rows handled so far, counting this one. */
 export function progressText(rowCount: number, pendingCount: number): string {

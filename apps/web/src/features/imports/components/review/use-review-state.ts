@@ -7,6 +7,8 @@ import {
   reviewSectionKeys,
   setExcluded,
   startDecisions,
+  takeAllFromFile,
+  undecidedFields,
   type ComparedEntry,
   type Entry,
   type ReviewSectionKey,
@@ -38,6 +40,8 @@ export function useReviewState(review: ChangeReview) {
   return {
     entries,
     decisions,
+    /** The fields the row still waits for the operator to decide; it is saved once there are none. */
+    undecided: undecidedFields(entries, decisions),
     section,
     hasMoved,
     select,
@@ -47,6 +51,7 @@ export function useReviewState(review: ChangeReview) {
       setDecisions((current) => chooseValue(current, entry, path, side)),
     correct: (entry: ComparedEntry, corrected: Entry) =>
       setDecisions((current) => replaceEntry(current, entry.key, corrected)),
+    takeAll: () => setDecisions((current) => takeAllFromFile(current, entries)),
     exclude: (entry: ComparedEntry, isExcluded: boolean) =>
       setDecisions((current) => setExcluded(current, entry.key, isExcluded)),
   };

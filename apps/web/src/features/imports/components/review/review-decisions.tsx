@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { undecidedLabels, type ReviewField } from './review-fields';
+import type { ReviewSectionKey } from './review-model';
+import { reviewTexts, saveBlockedText } from './review-texts';
+import type { ReviewState } from './use-review-state';
+
+type FieldsOf = (section: ReviewSectionKey) => ReviewField[];
+
+/** Why 'Сохранить' waits for the operator: the decisions the row still lacks; null when none. */
+export function saveBlockedReason(state: ReviewState, fieldsOf: FieldsOf): string | null {
+  const left = undecidedLabels(state.undecided, fieldsOf);
+  return left.length > 0 ? saveBlockedText(left) : null;
+}
+
+type ReviewDecisionsProps = { state: ReviewState; fieldsOf: FieldsOf };
+
+/**
+ * What the row waits for the operator to decide before it is saved (issue #20): the file would change who
+ * the trainee is, and the register's values stay until the operator takes the file's, field by field in the
+ * table or all at once here.
+ */
+export function ReviewDecisions({ state, fieldsOf }: ReviewDecisionsProps) {
+  const fields = undecidedLabels(state.undecided, fieldsOf);
+  if (fields.length === 0) return null;
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={state.takeAll}>
+          {reviewTexts.takeAllFromFile}
+        </Button>
+      }
+    >
+      {reviewTexts.identityChanged(fields.join(', '))}
+    </Alert>
+  );
+}
