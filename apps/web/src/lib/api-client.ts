@@ -32,10 +32,20 @@ export class ApiError extends Error {
     return this.status === 401;
   }
 
+  /** There is no such thing, or none this user may see (another SRO's import): the server does not say which. */
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+
   /** The server understood the request and refused it; asking again will not change the answer. */
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
+}
+
+/** The server has no such thing, or none this user may see: a page shows 'Страница не найдена' for it. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.isNotFound;
 }
 
 /** Builds the ApiError for a failed response from its status and raw body text. */

@@ -41,4 +41,18 @@ describe('createQueryClient', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(dialogState()).toMatchObject({ isOpen: true, content: { text: 'x', errorId: 'e' } });
   });
+
+  it('leaves a 404 of the thing a page shows to the page, and says any other 404 in the dialog', async () => {
+    const client = createQueryClient();
+    const subject = { queryKey: ['imports', 7], queryFn: fail(404), meta: { isPageSubject: true } };
+    await client.fetchQuery(subject).catch(() => undefined);
+    expect(dialogState().isOpen).toBe(false);
+    await client
+      .fetchQuery({ ...subject, queryKey: ['imports', 8], queryFn: fail(500) })
+      .catch(() => undefined);
+    expect(dialogState().isOpen).toBe(true);
+    closeErrorDialog();
+    await client.fetchQuery({ queryKey: ['stats'], queryFn: fail(404) }).catch(() => undefined);
+    expect(dialogState().isOpen).toBe(true);
+  });
 });

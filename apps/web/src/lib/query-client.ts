@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, isNotFoundError } from './api-client';
 import { showErrorDialog } from './error-dialog';
 
 /** What a query or mutation may say about its errors. */
@@ -8,6 +8,11 @@ type ErrorMeta = {
   hasOwnErrorHandling?: boolean;
   /** Title of the global dialog instead of the default one (SPEC.md §8). */
   errorTitle?: string;
+  /**
+   * The query reads the thing a page shows (an import, a trainee): its 404 is the page's answer, which the
+   * screen shows as 'Страница не найдена' (isNotFoundError), not an error in a dialog.
+   */
+  isPageSubject?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -33,7 +38,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /**
  * The app's one client cache. A 401 goes to `onUnauthorized` instead of a dialog: the user is about to be
  * sent elsewhere, and a dialog saying 'Требуется вход в систему' over a screen that vanishes helps nobody.
- * Every other failure without a screen-specific handler opens the error dialog.
+ * A 404 of a page's own subject is the page's to show. Every other failure without a screen-specific handler
+ * opens the error dialog.
  */
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
   const reportError = (error: unknown, meta: ErrorMeta | undefined) => {
@@ -41,7 +47,7 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
       onUnauthorized?.(queryClient);
       return;
     }
-    if (meta?.hasOwnErrorHandling) return;
+    if (meta?.hasOwnErrorHandling || (meta?.isPageSubject && isNotFoundError(error))) return;
     showErrorDialog(error, { title: meta?.errorTitle });
   };
 

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '@registry/shared';
 import { paths } from '@/config/paths';
+import { getErrorDialogState } from '@/lib/error-dialog';
 import { internFixture } from '@/test/intern-fixture';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { InternCardRoute } from './intern-card';
@@ -25,6 +26,13 @@ describe('InternCardRoute', () => {
     renderRoute(paths.internCard.path, '/interns/abc', <InternCardRoute />);
     expect(screen.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is not a page for a trainee the server does not have, and says so without the error dialog', async () => {
+    stubApi(() => jsonResponse(404, { ErrorMessage: texts.notFound, ErrorId: 'e' }));
+    renderRoute(paths.internCard.path, '/interns/999999', <InternCardRoute />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(getErrorDialogState().isOpen).toBe(false);
   });
 
   it('opens personal info for an unknown section, with the header of the trainee', async () => {
@@ -59,10 +67,11 @@ describe('InternCardRoute', () => {
   });
 
   it('says a load failure under the title SPEC.md gives it', async () => {
-    stubApi(() => jsonResponse(404, { ErrorMessage: 'Стажёр не найден', ErrorId: 'x' }));
+    // A trainee the server does not have is no failure but a page of its own (the test above).
+    stubApi(() => jsonResponse(500, { ErrorMessage: 'База данных недоступна', ErrorId: 'x' }));
     renderRoute(paths.internCard.path, '/interns/9', <InternCardRoute />);
     const dialog = await screen.findByRole('dialog', { name: 'При экспорте произошла ошибка' });
-    expect(dialog).toHaveTextContent('Стажёр не найден');
+    expect(dialog).toHaveTextContent('База данных недоступна');
   });
 
   // A dialog of MUI fields in jsdom takes seconds on a loaded machine.

@@ -11,6 +11,7 @@ export const importFileQueryOptions = (importId: number, fileId: number) =>
       apiRequest(`/api/v1/imports/${importId}/files/${fileId}`, { schema: ImportFileSchema, signal }),
     // A stored file never changes.
     staleTime: Infinity,
+    meta: { isPageSubject: true },
   });
 
 export function useImportFile(importId: number, fileId: number) {

@@ -8,6 +8,8 @@ export const importQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...importsKey, 'detail', id],
     queryFn: ({ signal }) => apiRequest(`/api/v1/imports/${id}`, { schema: ImportSchema, signal }),
+    // No such import, or another SRO's: the page says it is not found.
+    meta: { isPageSubject: true },
   });
 
 export function useImport(id: number) {

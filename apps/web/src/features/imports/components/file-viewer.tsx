@@ -7,8 +7,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { isNotFoundError } from '@/lib/api-client';
 import { fileUrls, useImportFile } from '../api/get-import-file';
 import { fileSizeText } from './import-format';
 
@@ -31,7 +33,7 @@ type FileViewerProps = { importId: number; fileId: number };
  * device cannot show it; any other type gets only the notice that it cannot be viewed, and the download.
  */
 export function FileViewer({ importId, fileId }: FileViewerProps) {
-  const { data: file, isPending, isError } = useImportFile(importId, fileId);
+  const { data: file, isPending, isError, error } = useImportFile(importId, fileId);
 
   const back = (
     <Button component={Link} to={paths.importDetail.href(importId)} startIcon={<ArrowBackIcon />}>
@@ -45,6 +47,7 @@ export function FileViewer({ importId, fileId }: FileViewerProps) {
       </Box>
     );
   }
+  if (isNotFoundError(error)) return <NotFoundPage />;
   // The global error dialog has said why.
   if (isError) {
     return (

@@ -6,7 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ImportStatus } from '@registry/shared';
+import { NotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/config/paths';
+import { isNotFoundError } from '@/lib/api-client';
 import { useImport } from '../api/get-import';
 import { EditImportDialog } from './edit-import-dialog';
 import { ImportDocuments } from './import-documents';
@@ -25,7 +27,7 @@ type ImportDetailProps = { id: number; isOperator: boolean };
  */
 export function ImportDetail({ id, isOperator }: ImportDetailProps) {
   const navigate = useNavigate();
-  const { data: item, isPending, isError } = useImport(id);
+  const { data: item, isPending, isError, error } = useImport(id);
   const [dialog, setDialog] = useState<'edit' | 'reject' | null>(null);
 
   if (isPending) {
@@ -35,6 +37,7 @@ export function ImportDetail({ id, isOperator }: ImportDetailProps) {
       </Box>
     );
   }
+  if (isNotFoundError(error)) return <NotFoundPage />;
   // The global error dialog has said why.
   if (isError) return <Typography color="text.secondary">{loadFailedText}</Typography>;
 

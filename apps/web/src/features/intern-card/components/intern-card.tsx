@@ -11,8 +11,9 @@ import {
   texts,
   type ProtocolInput,
 } from '@registry/shared';
+import { NotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isNotFoundError } from '@/lib/api-client';
 import { showErrorDialog } from '@/lib/error-dialog';
 import { useIntern } from '../api/get-intern';
 import { describeSaveProblem, useSaveIntern } from '../api/save-intern';
@@ -231,8 +232,9 @@ function CardEditor({ intern, section }: CardEditorProps) {
 
 /** A saved trainee's card, once it is read. */
 function SavedCard({ id, section }: { id: number; section: InternSectionKey }) {
-  const { data: intern, isPending, isError } = useIntern(id);
+  const { data: intern, isPending, isError, error } = useIntern(id);
   if (isPending) return <CircularProgress aria-label="Загрузка карточки" />;
+  if (isNotFoundError(error)) return <NotFoundPage />;
   if (isError) return <Alert severity="error">Не удалось загрузить карточку стажёра</Alert>;
   return <CardEditor intern={intern} section={section} />;
 }

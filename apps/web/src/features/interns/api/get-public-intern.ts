@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { texts, type PublicIntern } from '@registry/shared';
-import { ApiError, apiRequestUnchecked } from '@/lib/api-client';
+import { apiRequestUnchecked, isNotFoundError } from '@/lib/api-client';
 import { internsKey } from '@/lib/query-keys';
 
 /**
@@ -12,7 +12,7 @@ export async function getPublicIntern(id: number, signal?: AbortSignal): Promise
   try {
     return await apiRequestUnchecked<PublicIntern>(`/api/v1/interns/${id}/public`, { signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (isNotFoundError(error)) return null;
     throw error;
   }
 }
