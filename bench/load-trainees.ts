@@ -18,9 +18,10 @@ import {
   zipf,
 } from '../apps/server/src/db/seed/generate.js';
 import { organizationNames } from '../apps/server/src/db/seed/names.js';
+import { takeInternshipNumbers } from '../apps/server/src/modules/intern/intern-card.repository.js';
 
 /** Tables the loader writes; their secondary indexes are built after the load, which is many times faster. */
-const LOADED_TABLES = ['interns', 'intern_entries', 'internship_facts'];
+const LOADED_TABLES = ['interns', 'intern_entries', 'internship_facts', 'internship_numbers'];
 
 /** Share of trainees in each status: most are still in training. */
 const STATUS_SHARES = [0.6, 0.22, 0.18];
@@ -225,6 +226,9 @@ export async function loadTrainees(
     insert into intern_entries (intern_id, section, position, data)
     select id, 'ExaminationResults', 1, '{"HasPassed": true, "CorrectAnswersNumber": 70}'::jsonb
     from interns where status = 2`);
+
+  // Who holds each internship number, as every save writes it; the generated numbers never repeat in an SRO.
+  await takeInternshipNumbers(db, null);
 
   await db.transaction(async (tx) => {
     // Index builds sort in memory when they may (PGlite's heap is smaller); for this transaction only.

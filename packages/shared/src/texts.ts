@@ -66,5 +66,10 @@ export const texts = {
   removingInCorrection: 'Удаление записей невозможно в режиме корректировки',
   entryNotFound: (section: string, id: number) => `Запись ${id} не найдена в разделе «${section}»`,
   unknownReference: (what: string, id: number) => `${what} с кодом ${id} не найдено в справочнике`,
+  snilsTaken: (snils: string, fullName: string) =>
+    `СНИЛС ${snils} уже принадлежит стажёру ${fullName}: у одного СНИЛС в реестре один стажёр`,
+  openNamedIntern: (fullName: string) => `Открыть карточку стажёра ${fullName} (в новой вкладке)`,
+  internshipNumberTaken: (number: string, organization: string, fullName: string) =>
+    `Регистрационный номер стажировки ${number} в СРО «${organization}» уже принадлежит стажёру ${fullName}: номер в СРО не повторяется`,
   registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

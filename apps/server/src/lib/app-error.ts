@@ -3,6 +3,9 @@
  * `{ ErrorMessage, ErrorId, Info }` with its status; `message` is Russian and says what to fix.
  */
 export class AppError extends Error {
+  /** The trainee the refusal names, sent as `Intern` so that the screen links to them. */
+  intern?: { Id: number; FullName: string };
+
   constructor(
     readonly status: number,
     message: string,
@@ -11,5 +14,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** A refusal because of another trainee: a SNILS or an internship number they already hold. */
+  static namingIntern(status: number, message: string, intern: { Id: number; FullName: string }) {
+    const error = new AppError(status, message);
+    error.intern = intern;
+    return error;
   }
 }

@@ -32,7 +32,12 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     if (error instanceof AppError) {
       status = error.status;
-      body = { ErrorMessage: error.message, ErrorId: errorId, ...(error.info ? { Info: error.info } : {}) };
+      body = {
+        ErrorMessage: error.message,
+        ErrorId: errorId,
+        ...(error.info ? { Info: error.info } : {}),
+        ...(error.intern ? { Intern: error.intern } : {}),
+      };
       if (error.headers) void reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;

@@ -7,9 +7,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
@@ -59,6 +61,11 @@ export const interns = pgTable(
       .on(sql`${t.searchKey} collate "C"`, t.id)
       .where(sql`${t.isDeleted}`),
     index('interns_snils_idx').on(sql`${t.snils} collate "C"`),
+    // One SNILS, one trainee: of two saves (or two app processes) giving one SNILS to two trainees, the second
+    // fails here, inside its transaction (intern-register-keys.ts turns that into a 409 naming the holder).
+    uniqueIndex('interns_snils_key')
+      .on(t.snils)
+      .where(sql`not ${t.isDeleted} and ${t.snils} is not null`),
     index('interns_transfer_idx')
       .on(sql`${t.searchKey} collate "C"`, t.id)
       .where(sql`not ${t.isDeleted} and ${t.organizationCount} > 1`),
@@ -136,5 +143,29 @@ export const internshipPauses = pgTable(
   (t) => [
     index('internship_pauses_intern_idx').on(t.internId),
     index('internship_pauses_date_idx').on(t.pausedAt, t.organizationId, t.internId),
+  ],
+);
+
+/**
+ * Who holds each internship number of an SRO: the number is unique within its SRO (IMPORT-TEMPLATE.md), so
+ * the key is (SRO, number as registry_number_key folds it), held by one trainee that is not deleted. Written
+ * from `internship_facts` with every save, cleared on delete and taken again on restore, in the same
+ * transaction; a trainee may name one number in two of its own entries.
+ */
+export const internshipNumbers = pgTable(
+  'internship_numbers',
+  {
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    /** registry_number_key(registry_number): spaces dropped, case and ё/е folded. */
+    numberKey: text().notNull(),
+    internId: integer()
+      .notNull()
+      .references(() => interns.id),
+  },
+  (t) => [
+    primaryKey({ name: 'internship_numbers_key', columns: [t.organizationId, t.numberKey] }),
+    index('internship_numbers_intern_idx').on(t.internId),
   ],
 );

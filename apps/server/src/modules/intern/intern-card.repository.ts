@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
@@ -9,6 +9,7 @@ import {
   internEntryVersions,
   interns,
   internshipFacts,
+  internshipNumbers,
   internshipPauses,
   organizations,
   schools,
@@ -18,6 +19,19 @@ import { registrationNumbers } from './registration-numbers.js';
 
 export type EntryRow = { id: number; section: string; position: number; data: Record<string, unknown> };
 export type HistoryKindValue = 'initial' | 'change' | 'correction' | 'removal';
+
+/**
+ * Gives the internship numbers of a trainee's facts (or, with null, of every trainee's: a bulk load) to the
+ * trainee in `internship_numbers`, unless the trainee is deleted.
+ */
+export async function takeInternshipNumbers(tx: Db, internId: number | null) {
+  await tx.execute(sql`
+    insert into ${internshipNumbers} (organization_id, number_key, intern_id)
+    select distinct f.organization_id, registry_number_key(f.registry_number), f.intern_id
+    from ${internshipFacts} f join ${interns} i on i.id = f.intern_id and not i.is_deleted
+    where ${internId === null ? sql`true` : sql`f.intern_id = ${internId}`}
+      and registry_number_key(f.registry_number) <> ''`);
+}
 
 /** A trainee's own row: the lock of a save, the list columns it keeps in step, delete and restore. */
 function internRows(db: Db) {
@@ -63,13 +77,11 @@ function internRows(db: Db) {
       return row ?? null;
     },
 
-    async setDeleted(id: number, isDeleted: boolean): Promise<boolean> {
-      const rows = await db
+    async setDeleted(tx: Db, id: number, isDeleted: boolean) {
+      await tx
         .update(interns)
         .set({ isDeleted, updatedAt: sql`now()`, version: sql`${interns.version} + 1` })
-        .where(eq(interns.id, id))
-        .returning({ id: interns.id });
-      return rows.length > 0;
+        .where(eq(interns.id, id));
     },
 
     /** The indexed columns of a trainee's current internships, and their pauses, written anew. */
@@ -83,6 +95,55 @@ function internRows(db: Db) {
       await tx.delete(internshipFacts).where(eq(internshipFacts.internId, internId));
       if (facts.length > 0) await tx.insert(internshipFacts).values(facts);
       if (pauses.length > 0) await tx.insert(internshipPauses).values(pauses);
+    },
+  };
+}
+
+/** The register's keys a trainee holds: their internship numbers, and who else holds a SNILS or a number. */
+function registerKeyQueries() {
+  return {
+    /**
+     * The internship numbers the trainee holds in their SROs, taken anew from the facts: none while deleted.
+     * A number another trainee holds fails on `internship_numbers_key`.
+     */
+    async replaceNumbers(tx: Db, internId: number) {
+      await tx.delete(internshipNumbers).where(eq(internshipNumbers.internId, internId));
+      await takeInternshipNumbers(tx, internId);
+    },
+
+    /** Another trainee, not deleted, with this SNILS (digits). */
+    async snilsHolder(tx: Db, snils: string, internId: number) {
+      const [row] = await tx
+        .select({ Id: interns.id, FullName: interns.fullName })
+        .from(interns)
+        .where(and(eq(interns.snils, snils), eq(interns.isDeleted, false), ne(interns.id, internId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Another trainee holding one of this trainee's internship numbers in its SRO, with the number. */
+    async internshipNumberHolder(tx: Db, internId: number) {
+      const [row] = await tx
+        .select({
+          Id: interns.id,
+          FullName: interns.fullName,
+          number: internshipFacts.registryNumber,
+          organization: organizations.name,
+        })
+        .from(internshipFacts)
+        .innerJoin(
+          internshipNumbers,
+          and(
+            eq(internshipNumbers.organizationId, internshipFacts.organizationId),
+            eq(internshipNumbers.numberKey, sql`registry_number_key(${internshipFacts.registryNumber})`),
+            ne(internshipNumbers.internId, internId),
+          ),
+        )
+        .innerJoin(interns, eq(interns.id, internshipNumbers.internId))
+        .innerJoin(organizations, eq(organizations.id, internshipFacts.organizationId))
+        .where(eq(internshipFacts.internId, internId))
+        .limit(1);
+      return row ?? null;
     },
   };
 }
@@ -239,7 +300,7 @@ function protocolQueries(db: Db) {
 
 /** A trainee's card: its row, entries, versions and change protocols. */
 export function createInternCardRepository(db: Db) {
-  return { ...internRows(db), ...entryQueries(), ...protocolQueries(db) };
+  return { ...internRows(db), ...registerKeyQueries(), ...entryQueries(), ...protocolQueries(db) };
 }
 
 export type InternCardRepository = ReturnType<typeof createInternCardRepository>;

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import { stableJson } from '../../lib/stable-json.js';
 import type { EntryRow, HistoryKindValue, InternCardRepository } from './intern-card.repository.js';
 import { resolveReferences } from './intern-references.js';
+import { claimRegisterKeys } from './intern-register-keys.js';
 import { deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
 import { groupBySection, type Entry } from './intern-sections.js';
 
@@ -149,13 +150,16 @@ async function refreshProjection(tx: Db, repo: InternCardRepository, internId: n
   const facts = internshipFactsOf(internId, sections.Internships);
   await repo.replaceFacts(tx, internId, facts, internshipPausesOf(internId, sections.Internships));
   const first = sections.PersonalInfo[0] as Parameters<typeof fullNameOf>[0] & Parameters<typeof snilsOf>[0];
-  await repo.updateProjection(tx, internId, {
-    fullName: fullNameOf(first),
-    snils: snilsOf(first),
-    status: deriveStatus(sections as unknown as Parameters<typeof deriveStatus>[0]),
-    organizationCount: new Set(facts.map((fact) => fact.organizationId)).size,
-    version,
-  });
+  const snils = snilsOf(first);
+  await claimRegisterKeys(tx, repo, { id: internId, snils }, (savepoint) =>
+    repo.updateProjection(savepoint, internId, {
+      fullName: fullNameOf(first),
+      snils,
+      status: deriveStatus(sections as unknown as Parameters<typeof deriveStatus>[0]),
+      organizationCount: new Set(facts.map((fact) => fact.organizationId)).size,
+      version,
+    }),
+  );
 }
 
 /** The trainee a save writes to: a new one, or the existing one locked at the version the save was made from. */

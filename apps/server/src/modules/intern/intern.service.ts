@@ -11,8 +11,10 @@ import { AppError } from '../../lib/app-error.js';
 import { toChangeProtocol } from './change-protocols.js';
 import type { InternCardRepository } from './intern-card.repository.js';
 import { internAsOf } from './intern-as-of.js';
+import { claimRegisterKeys } from './intern-register-keys.js';
 import { resolveReferences } from './intern-references.js';
 import { saveIn, type SaveRequest } from './intern-save.js';
+import { undoImportRowIn, type UndoRequest } from './intern-undo.js';
 import { groupBySection } from './intern-sections.js';
 
 export type { SaveRequest } from './intern-save.js';
@@ -93,6 +95,9 @@ export function createInternService(
     saveIn: (tx: Db, request: SaveRequest, options: { allowUnchanged?: boolean } = {}) =>
       saveIn(tx, repo, request, options),
 
+    /** Undoes an accepted import row's changes to a trainee inside the caller's transaction (intern-undo.ts). */
+    undoImportRowIn: (tx: Db, request: UndoRequest) => undoImportRowIn(tx, repo, request),
+
     /**
      * The current entries of some sections of a trainee, with their references' current names, and the
      * trainee's own row: what a row review compares an uploaded row with.
@@ -111,8 +116,15 @@ export function createInternService(
       return toPublic(intern);
     },
 
+    /** Deletes or restores a trainee; a restore takes back their SNILS and numbers, unless another holds one. */
     async setDeleted(id: number, isDeleted: boolean): Promise<Intern> {
-      if (!(await repo.setDeleted(id, isDeleted))) throw new AppError(404, texts.internNotFound);
+      const row = await repo.find(id);
+      if (!row) throw new AppError(404, texts.internNotFound);
+      await db.transaction((tx) =>
+        claimRegisterKeys(tx, repo, { id, snils: row.snils }, (savepoint) =>
+          repo.setDeleted(savepoint, id, isDeleted),
+        ),
+      );
       return get(id);
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, clientHeaders, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../../test/interns.js';
 import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
 import { uploadRows } from '../../../test/uploads.js';
@@ -26,25 +26,30 @@ async function openRow(row: RowValues, intern?: 'new') {
   return { importId, changeId: changeIds[0]!, review: response.json() };
 }
 
-/** A trainee entered from the sample row with the given cells, as an operator accepts a new one. */
+const NUMBER = 'Уникальный идентификационный номер стажировки';
+
+/**
+ * A trainee entered from the sample row with the given cells, as an operator accepts a new one; `cells` are
+ * the cells that name that trainee again: the SNILS and the internship number, each the trainee's own.
+ */
 async function enteredFrom(row: RowValues) {
-  const snils = snilsFrom(++serial);
+  const cells = { СНИЛС: snilsFrom(++serial), [NUMBER]: row[NUMBER] ?? `Н-${serial}` };
   // As new: every trainee here shares the sample row's name and birth date.
-  const { importId, changeId, review } = await openRow({ ...row, СНИЛС: snils }, 'new');
+  const { importId, changeId, review } = await openRow({ ...row, ...cells }, 'new');
   const response = await calls.submit(importId, changeId, 'new', acceptAll(review));
   expect(response.statusCode, response.body).toBe(200);
   const card = await t.app.inject({
     url: `/api/v1/interns/${response.json().Intern.Id}`,
     headers: { cookie: callers.operator },
   });
-  return { snils, card: card.json() };
+  return { cells, card: card.json() };
 }
 
 describe('merging a row into the record', () => {
   it('keeps the value of an empty cell and takes the value of a filled one', async () => {
-    const { snils, card } = await enteredFrom({});
+    const { cells, card } = await enteredFrom({});
     const { review } = await openRow({
-      СНИЛС: snils,
+      ...cells,
       Телефон: undefined,
       'Паспорт: кем выдан': 'ОВД района Хамовники',
     });
@@ -57,8 +62,8 @@ describe('merging a row into the record', () => {
   });
 
   it('says a row that repeats the record changes nothing, and accepting it writes nothing', async () => {
-    const { snils, card } = await enteredFrom({});
-    const { importId, changeId, review } = await openRow({ СНИЛС: snils });
+    const { cells, card } = await enteredFrom({});
+    const { importId, changeId, review } = await openRow({ ...cells });
     expect(review.PersonalInfo.HasChanges).toBe(false);
     expect(review.Supervisors.map((supervisor: { HasChanges: boolean }) => supervisor.HasChanges)).toEqual([
       false,
@@ -76,9 +81,43 @@ describe('merging a row into the record', () => {
     expect(after.ChangeProtocols).toHaveLength(card.ChangeProtocols.length);
   });
 
+  it('names the school the dictionary lacks, for the operator to choose, and saves the one chosen', async () => {
+    const name = `Институт недропользования ${++serial}`;
+    const own = () => ({ СНИЛС: snilsFrom(++serial), [NUMBER]: `Ш-${serial}` });
+    const { importId, changeId, review } = await openRow({ ...own(), 'Учебное заведение': name }, 'new');
+    expect(review.UnknownSchool).toBe(name);
+    expect(review.PersonalInfo.New.School).toBeNull();
+
+    // 'Добавить в справочник', then the row is accepted with the school added.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/schools',
+      headers: { cookie: callers.operator, ...clientHeaders },
+      payload: { Name: name },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const body = acceptAll(review);
+    const response = await calls.submit(importId, changeId, 'new', {
+      ...body,
+      PersonalInfo: { ...body.PersonalInfo!, School: added.json() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const card = await t.app.inject({
+      url: `/api/v1/interns/${response.json().Intern.Id}`,
+      headers: { cookie: callers.operator },
+    });
+    expect(card.json().PersonalInfo[0].School).toEqual(added.json());
+
+    // Once the dictionary has it, or when the cell is empty, there is nothing to choose.
+    const known = (await openRow({ ...own(), 'Учебное заведение': name }, 'new')).review;
+    expect(known).toMatchObject({ UnknownSchool: null, PersonalInfo: { New: { School: added.json() } } });
+    const empty = (await openRow({ ...own(), 'Учебное заведение': undefined }, 'new')).review;
+    expect(empty).toMatchObject({ UnknownSchool: null, PersonalInfo: { New: { School: null } } });
+  });
+
   it('matches the supervisor by the unique registration number, else adds one', async () => {
-    const { snils, card } = await enteredFrom({});
-    const same = (await openRow({ СНИЛС: snils, 'Руководитель: телефон': '+7 495 000-00-00' })).review;
+    const { cells, card } = await enteredFrom({});
+    const same = (await openRow({ ...cells, 'Руководитель: телефон': '+7 495 000-00-00' })).review;
     expect(same.Supervisors).toHaveLength(1);
     expect(same.Supervisors[0].Old.Id).toBe(card.Supervisors[0].Id);
     expect(same.Supervisors[0].New).toMatchObject({
@@ -87,7 +126,7 @@ describe('merging a row into the record', () => {
     });
 
     const { importId, changeId, review } = await openRow({
-      СНИЛС: snils,
+      ...cells,
       'Руководитель: фамилия': 'Соколов',
       'Руководитель: уникальный регистрационный номер': '77777',
     });
@@ -104,10 +143,10 @@ describe('merging a row into the record', () => {
   });
 
   it('matches the internship by its number within the SRO, else adds one', async () => {
-    const { snils, card } = await enteredFrom({ 'Уникальный идентификационный номер стажировки': 'Н-1' });
+    const { cells, card } = await enteredFrom({ [NUMBER]: 'Н-1' });
     const same = (
       await openRow({
-        СНИЛС: snils,
+        ...cells,
         'Уникальный идентификационный номер стажировки': 'Н-1',
         'Продолжительность стажировки, мес.': 18,
       })
@@ -115,8 +154,7 @@ describe('merging a row into the record', () => {
     expect(same.Internship.Old.Id).toBe(card.Internships[0].Id);
     expect(same.Internship.New).toMatchObject({ Id: card.Internships[0].Id, Duration: 18 });
 
-    const other = (await openRow({ СНИЛС: snils, 'Уникальный идентификационный номер стажировки': 'Н-2' }))
-      .review;
+    const other = (await openRow({ ...cells, [NUMBER]: 'Н-2' })).review;
     expect(other.Internship.Old).toBeNull();
     expect(other.Internship.New).toMatchObject({
       RegistryNumber: 'Н-2',
@@ -170,12 +208,12 @@ describe('merging a row into the record', () => {
   });
 
   it('appends a list entry, updates the one of the same date, and keeps an equal one once', async () => {
-    const { snils, card } = await enteredFrom({
+    const { cells, card } = await enteredFrom({
       'Дата приостановления': new Date('2025-09-01T00:00:00Z'),
       'Основание приостановления': 'Болезнь',
     });
     const { importId, changeId, review } = await openRow({
-      СНИЛС: snils,
+      ...cells,
       // The same contract as before: kept once.
       'Дата приостановления': new Date('2025-09-01T00:00:00Z'),
       'Основание приостановления': 'Отпуск по уходу за ребёнком',
@@ -194,19 +232,18 @@ describe('merging a row into the record', () => {
     expect(next.ContractInfo).toHaveLength(1);
 
     await calls.submit(importId, changeId, card.Id, acceptAll(review));
-    const later = (
-      await openRow({ СНИЛС: snils, 'Дата окончания договора': new Date('2028-01-31T00:00:00Z') })
-    ).review;
+    const later = (await openRow({ ...cells, 'Дата окончания договора': new Date('2028-01-31T00:00:00Z') }))
+      .review;
     expect(
       later.Internship.New.ContractInfo.map((entry: { ContractEndsAt: string }) => entry.ContractEndsAt),
     ).toEqual(['2027-03-14', '2028-01-31']);
   });
 
   it('merges the steps into the record’s latest steps entry', async () => {
-    const { snils, card } = await enteredFrom({});
+    const { cells, card } = await enteredFrom({});
     const review = (
       await openRow({
-        СНИЛС: snils,
+        ...cells,
         'Этап 1: дата начала': new Date('2025-04-16T00:00:00Z'),
         'Вводный этап: материалы представлены': 'Нет',
       })

@@ -190,7 +190,9 @@ describe('accepting and rejecting rows', () => {
     const card = await createIntern(t.app, callers.operator, {
       PersonalInfo: [personalInfo({ Snils: snils })],
     });
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [{ СНИЛС: snils }]);
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+      { СНИЛС: snils, 'Уникальный идентификационный номер стажировки': `Р-${serial}` },
+    ]);
     const review = (await calls.open(importId, changeIds[0]!)).json();
     const edit = await saveIntern(t.app, callers.operator, card.Id, {
       Version: card.Version,
