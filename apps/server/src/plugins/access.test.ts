@@ -56,6 +56,8 @@ const expected: Record<string, Access> = {
   'GET /api/v1/imports/:id/changes/:change': 'operator',
   'POST /api/v1/imports/:id/changes/:change/submit/:intern': 'operator',
   'POST /api/v1/imports/:id/changes/:change/reject': 'operator',
+  'POST /api/v1/imports/:id/changes/:change/return': 'operator',
+  'POST /api/v1/imports/:id/changes/:change/undo': 'operator',
   'GET /api/v1/imports/:id/rejected-rows': 'signed-in',
   'GET /api/v1/imports/template': 'signed-in',
   'GET /api/v1/files/:fileId': 'signed-in',

@@ -92,6 +92,11 @@ export const ChangeReviewSchema = z.object({
   ),
   /** What the reader noticed in the row without refusing it (an unknown school). */
   Notices: z.array(z.string()),
+  /**
+   * The school the row names that the dictionary lacked when the file was read, as written in its cell; the
+   * operator chooses a school of the dictionary, adds this one, or leaves the school as it is. Null otherwise.
+   */
+  UnknownSchool: z.string().nullable(),
   /** For a handled row: who handled it and when. */
   ProcessedBy: z.string().nullable(),
   ProcessedAt: z.string().nullable(),
@@ -120,3 +125,26 @@ export const SubmitChangeResultSchema = z.object({
   HasModified: z.boolean(),
 });
 export type SubmitChangeResult = z.infer<typeof SubmitChangeResultSchema>;
+
+/*
+ * Returning a handled row to processing (SPEC.md §7 the `changes` calls): a rejected row goes back to pending
+ * ('Вернуть в обработку'); an accepted one is undone ('Отменить внесение'), its changes to the trainee
+ * reverted by new versions on a basis document of its own. Both answer with the import's progress.
+ */
+
+/** The basis document's number of an undo: 'Отмена внесения по импорту №345-вх' (the import's incoming number). */
+export const undoBasisPrefix = 'Отмена внесения по импорту №';
+export const undoBasisNumber = (importNumber: string) => `${undoBasisPrefix}${importNumber}`;
+/** Whether a change protocol is an undo's, written by 'Отменить внесение' rather than by an accept. */
+export const isUndoBasis = (number: string) => number.startsWith(undoBasisPrefix);
+
+/** The actions and refusals of returning a handled row, the same on the server and the screen. */
+export const rowReturnTexts = {
+  returnAction: 'Вернуть в обработку',
+  undoAction: 'Отменить внесение',
+  notRejected: 'Вернуть в обработку можно только отклонённую запись: обновите страницу импорта',
+  notFinished: 'Отменить внесение можно только у внесённой записи: обновите страницу импорта',
+  internDeleted: 'Стажёр удалён из реестра: восстановите его, чтобы отменить внесение',
+  changedSince: (number: string, date: string, changedAt: string) =>
+    `Стажёр изменён после внесения этой записи (основание «${number}» от ${date}, ${changedAt}): отменить внесение нельзя, исправьте карточку стажёра`,
+} as const;

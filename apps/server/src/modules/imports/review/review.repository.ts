@@ -124,8 +124,65 @@ function rowWrites() {
   };
 }
 
+/** What returning a handled row writes, in the caller's transaction: the row pending again, the import's counts. */
+function rowReturns() {
+  return {
+    /** Locks a row for the rest of the transaction, as `lockChange`, with the trainee it went into. */
+    async lockHandled(tx: Db, importId: number, changeId: number) {
+      const [row] = await tx
+        .select({ status: importChanges.status, internId: importChanges.internId })
+        .from(importChanges)
+        .where(and(eq(importChanges.id, changeId), eq(importChanges.importId, importId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Puts a handled row (finished or rejected, as `from` says) back to pending, recording who did it and when
+     * as the row's latest handling; false if the row was not in that state.
+     */
+    async markReturned(tx: Db, changeId: number, from: number, operatorId: number) {
+      const updated = await tx
+        .update(importChanges)
+        .set({
+          status: ChangeStatus.Pending,
+          internId: null,
+          rejectionReason: null,
+          processedById: operatorId,
+          processedAt: sql`now()`,
+        })
+        .where(and(eq(importChanges.id, changeId), eq(importChanges.status, from)))
+        .returning({ id: importChanges.id });
+      return updated.length > 0;
+    },
+
+    /**
+     * Counts one row of an import waiting again: being processed, no longer handled. False when the import is
+     * not being processed or processed (pending imports have no handled rows; rejected ones stay rejected).
+     */
+    async countReturned(tx: Db, importId: number, wasRejected: boolean): Promise<boolean> {
+      const updated = await tx
+        .update(imports)
+        .set({
+          pendingCount: sql`${imports.pendingCount} + 1`,
+          rejectedCount: wasRejected ? sql`${imports.rejectedCount} - 1` : imports.rejectedCount,
+          status: ImportStatus.BeingProcessed,
+          handledAt: null,
+        })
+        .where(
+          and(
+            eq(imports.id, importId),
+            inArray(imports.status, [ImportStatus.BeingProcessed, ImportStatus.Processed]),
+          ),
+        )
+        .returning({ id: imports.id });
+      return updated.length > 0;
+    },
+  };
+}
+
 export function createReviewRepository(db: Db) {
-  return { ...rowReads(db), ...rowWrites() };
+  return { ...rowReads(db), ...rowWrites(), ...rowReturns() };
 }
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;

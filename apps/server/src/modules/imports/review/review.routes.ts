@@ -24,6 +24,27 @@ import type { ReviewService } from './review.service.js';
 
 const rejectedRowsFile = fileResponse('Отклонённые записи импорта, .xlsx', [XLSX_CONTENT_TYPE]);
 
+/** A handled row back to pending, operators only: a rejected one returned, an accepted one undone. */
+export const reviewReturnRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (
+  app,
+  { service },
+) => {
+  for (const [action, putBack] of [
+    ['return', service.return],
+    ['undo', service.undo],
+  ] as const) {
+    app.post(
+      `/:id/changes/:change/${action}`,
+      {
+        config: { access: 'operator' },
+        schema: { tags: ['imports'], params: ChangeParamsSchema, response: { 200: ImportProgressSchema } },
+      },
+      async (request) =>
+        putBack({ importId: request.params.id, changeId: request.params.change }, request.account!),
+    );
+  }
+};
+
 /** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
 export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
   const tags = ['imports'];

@@ -4,13 +4,14 @@ import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice } from '../../intern/intern-matching.service.js';
 import { rejectChange, submitChange } from './review-handle.js';
 import { openChange } from './review-open.js';
+import { returnChange, undoChange } from './review-return.js';
 import type { ReviewDeps } from './review-rows.js';
 
 export { reviewTexts } from './review-rows.js';
 
 /**
  * Row review: a row beside the register's record (review-open.ts), accepted or rejected (review-handle.ts),
- * the rejected rows' file, and the rows that wait for a trainee.
+ * returned or undone (review-return.ts), the rejected rows' file, and the rows that wait for a trainee.
  */
 export function createReviewService(deps: ReviewDeps) {
   type Ids = { importId: number; changeId: number };
@@ -26,6 +27,12 @@ export function createReviewService(deps: ReviewDeps) {
     ) => submitChange(deps, ids, target, body, account),
 
     reject: (ids: Ids, reason: string, account: CurrentAccount) => rejectChange(deps, ids, reason, account),
+
+    /** 'Вернуть в обработку' of a rejected row (review-return.ts). */
+    return: (ids: Ids, account: CurrentAccount) => returnChange(deps, ids, account),
+
+    /** 'Отменить внесение' of an accepted row: the trainee's values restored, the row pending (review-return.ts). */
+    undo: (ids: Ids, account: CurrentAccount) => undoChange(deps, ids, account),
 
     /** The rejected rows with their cells, for the file the SRO corrects; another SRO's import is not found. */
     async rejectedRows(importId: number, account: CurrentAccount) {
