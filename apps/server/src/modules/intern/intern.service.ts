@@ -15,7 +15,6 @@ import { claimRegisterKeys } from './intern-register-keys.js';
 import { resolveReferences } from './intern-references.js';
 import { saveIn, type SaveRequest } from './intern-save.js';
 import { undoImportRowIn, type UndoRequest } from './intern-undo.js';
-import { undoImportRowIn, type UndoRequest } from './intern-undo.js';
 import { groupBySection } from './intern-sections.js';
 
 export type { SaveRequest } from './intern-save.js';
@@ -95,9 +94,6 @@ export function createInternService(
     /** A save inside the caller's transaction: an accepted import row is written exactly as a card save. */
     saveIn: (tx: Db, request: SaveRequest, options: { allowUnchanged?: boolean } = {}) =>
       saveIn(tx, repo, request, options),
-
-    /** Undoes an accepted import row's changes to a trainee inside the caller's transaction (intern-undo.ts). */
-    undoImportRowIn: (tx: Db, request: UndoRequest) => undoImportRowIn(tx, repo, request),
 
     /** Undoes an accepted import row's changes to a trainee inside the caller's transaction (intern-undo.ts). */
     undoImportRowIn: (tx: Db, request: UndoRequest) => undoImportRowIn(tx, repo, request),
