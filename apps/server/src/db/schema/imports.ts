@@ -136,6 +136,12 @@ export const importChanges = pgTable(
     internId: integer().references(() => interns.id),
     processedById: integer().references(() => accounts.id),
     processedAt: timestamp({ withTimezone: true }),
+    /**
+     * The operator working on the pending row, until `claimedUntil` (review-claims.ts): kept here rather than
+     * in a process, so that two operators on two app processes are given different rows.
+     */
+    claimedById: integer().references(() => accounts.id),
+    claimedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('import_changes_import_idx').on(t.importId, t.status, t.rowNumber),
