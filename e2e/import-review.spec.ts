@@ -244,3 +244,59 @@ test('a row matched by name changes the SNILS only when the operator takes the f
   await page.goto(`/interns/${ids.taken}`);
   await expect(page.getByText(fileSnils.taken, { exact: true })).toBeVisible();
 });
+
+test('a row naming a school the dictionary lacks gets one added or chosen, and the card shows it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = runLetters().toLowerCase();
+  const sro = await createSro(page, `СРО «Союз училищ ${stamp}»`, 870);
+  const school = `Институт недропользования ${stamp}`;
+  const added = personOf(`Ильин${stamp} Роман Ильич`);
+  const chosen = personOf(`Козлов${stamp} Антон Ильич`);
+  const importId = await uploadRows(page, sro.Id, [
+    rowOf(added, `У-${stamp}-1`, school),
+    rowOf(chosen, `У-${stamp}-2`, school),
+  ]);
+  await page.goto(`/imports/${importId}`);
+  await page.getByRole('link', { name: 'Начать обработку' }).click();
+
+  // 1. Saving waits for the school; 'Добавить в справочник' adds the file's and chooses it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
+  const choice = page.getByRole('region', { name: /^Учебное заведение/ });
+  await expect(choice).toContainText(`Учебного заведения «${school}» нет в справочнике`);
+  await expect(choice.getByRole('heading', { name: 'Учебное заведение Требуется решение' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Сохранить' });
+  await expect(save).toBeDisabled();
+  await expect(page.getByText('Чтобы сохранить запись, примите решение: учебное заведение.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await choice.getByRole('button', { name: 'Добавить в справочник' }).click();
+  await expect(choice.getByRole('status')).toHaveText(`Будет сохранено: ${school}`);
+  await expect(choice.getByRole('combobox', { name: 'Учебное заведение из справочника' })).toHaveValue(
+    school,
+  );
+  await saveAndGoOn(page, 'осталась 1 необработанная строка');
+
+  // 2. The same school, now in the dictionary, is found by name.
+  await expect(page.getByText('обработка записи [ 2 / 2 ]')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await choice
+    .getByRole('combobox', { name: 'Учебное заведение из справочника' })
+    .fill(`недропользования ${stamp}`);
+  await page.getByRole('option', { name: school }).click();
+  await expect(choice.getByRole('status')).toHaveText(`Будет сохранено: ${school}`);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  const done = page.getByRole('dialog', { name: savedTitle });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'Вернуться к импорту' }).click();
+
+  // Both trainees' cards name the school.
+  for (const person of [added, chosen]) {
+    await page.goto(`/imports/${importId}`);
+    const row = page.getByRole('row').filter({ hasText: fullName(person) });
+    await row.locator('a[href^="/interns/"]').click();
+    await expect(page.getByRole('heading', { level: 1, name: fullName(person) })).toBeVisible();
+    await expect(page.getByText(school, { exact: true })).toBeVisible();
+  }
+});

@@ -83,6 +83,7 @@ export function reviewOf(changes: Partial<ChangeReview> = {}): ChangeReview {
     MatchedBy: 'snils',
     Candidates: [],
     Notices: [],
+    UnknownSchool: null,
     ProcessedBy: null,
     ProcessedAt: null,
     RejectionReason: null,

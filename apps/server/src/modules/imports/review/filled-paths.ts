@@ -14,3 +14,16 @@ export function filledPaths(headers: string[], cells: (string | null)[]): Sectio
   });
   return paths;
 }
+
+/**
+ * The text of the row's school cell when the reader could not take it (the dictionary lacked that school, and
+ * the row keeps no school): the operator chooses the school as the row is processed.
+ */
+export function unknownSchoolOf(headers: string[], cells: (string | null)[], school: unknown): string | null {
+  if (school) return null;
+  const index = headers.findIndex((header) => {
+    const column = columnsByKey.get(headerKey(header));
+    return column?.section === 'PersonalInfo' && column.kind === 'school';
+  });
+  return index < 0 ? null : (cells[index] ?? null);
+}

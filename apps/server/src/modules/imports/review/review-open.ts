@@ -1,7 +1,7 @@
 import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice, InternMatch } from '../../intern/intern-matching.service.js';
-import { filledPaths } from './filled-paths.js';
+import { filledPaths, unknownSchoolOf } from './filled-paths.js';
 import { mergeRow } from './merge.js';
 import { emptyRecord, findChange, recordOf, type ReviewDeps } from './review-rows.js';
 
@@ -80,6 +80,7 @@ export async function openChange(
       'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps'
     >),
     Notices: change.notices,
+    UnknownSchool: unknownSchoolOf(change.headers, change.raw, change.sections.PersonalInfo.School),
     ProcessedBy: change.processedBy,
     ProcessedAt: change.processedAt?.toISOString() ?? null,
     RejectionReason: change.rejectionReason,

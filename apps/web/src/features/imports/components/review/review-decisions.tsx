@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { undecidedLabels, type ReviewField } from './review-fields';
 import type { ReviewSectionKey } from './review-model';
+import { SchoolChoice } from './review-school';
 import { reviewTexts, saveBlockedText } from './review-texts';
 import type { ReviewState } from './use-review-state';
 
@@ -10,17 +11,17 @@ type FieldsOf = (section: ReviewSectionKey) => ReviewField[];
 /** Why 'Сохранить' waits for the operator: the decisions the row still lacks; null when none. */
 export function saveBlockedReason(state: ReviewState, fieldsOf: FieldsOf): string | null {
   const left = undecidedLabels(state.undecided, fieldsOf);
+  if (state.decisions.isSchoolUndecided) left.push(reviewTexts.schoolDecision);
   return left.length > 0 ? saveBlockedText(left) : null;
 }
 
-type ReviewDecisionsProps = { state: ReviewState; fieldsOf: FieldsOf };
+type ReviewDecisionsProps = { state: ReviewState; fieldsOf: FieldsOf; unknownSchool: string | null };
 
 /**
- * What the row waits for the operator to decide before it is saved (issue #20): the file would change who
- * the trainee is, and the register's values stay until the operator takes the file's, field by field in the
- * table or all at once here.
+ * The file would change who the trainee is (issue #20): the register's values stay until the operator takes
+ * the file's, field by field in the table or all at once here.
  */
-export function ReviewDecisions({ state, fieldsOf }: ReviewDecisionsProps) {
+function IdentityAlert({ state, fieldsOf }: ReviewDecisionsProps) {
   const fields = undecidedLabels(state.undecided, fieldsOf);
   if (fields.length === 0) return null;
   return (
@@ -35,5 +36,15 @@ export function ReviewDecisions({ state, fieldsOf }: ReviewDecisionsProps) {
     >
       {reviewTexts.identityChanged(fields.join(', '))}
     </Alert>
+  );
+}
+
+/** What the row waits for the operator to decide before it is saved: who the trainee is, and the school. */
+export function ReviewDecisions(props: ReviewDecisionsProps) {
+  return (
+    <>
+      <IdentityAlert {...props} />
+      {props.unknownSchool && <SchoolChoice unknownSchool={props.unknownSchool} state={props.state} />}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newInternReviewOf, newPerson, oldPerson, reviewOf } from '../../review-test-data';
 import { fieldRows, undecidedLabels } from './review-fields';
 import {
+  chooseSchool,
   chooseValue,
   comparedEntries,
   firstInvalidEntry,
@@ -163,6 +164,51 @@ describe('the identity of a trainee', () => {
     expect(undecidedFields(newEntries, startDecisions(newEntries))).toEqual([]);
     // A row matched by SNILS: its other fields are taken from the file as before.
     expect(submitBody(review, entries, startDecisions(entries)).PersonalInfo?.DateOfBirth).toBe('1990-03-14');
+  });
+});
+
+describe('a school the dictionary lacks', () => {
+  const school = { Id: 9, Name: 'Институт недр' };
+
+  it('waits for the operator’s school, and sends the one chosen', () => {
+    const review = newInternReviewOf({ UnknownSchool: 'Институт недр' });
+    const entries = comparedEntries(review);
+    const [person] = entries;
+    const start = startDecisions(entries, review.UnknownSchool);
+    expect(start.isSchoolUndecided).toBe(true);
+    const chosen = chooseSchool(start, person!, school);
+    expect(chosen.isSchoolUndecided).toBe(false);
+    expect(submitBody(review, entries, chosen).PersonalInfo?.School).toEqual(school);
+    // Cleared again: the question is back, and the file's (none) is what would be sent.
+    const cleared = chooseSchool(chosen, person!, undefined);
+    expect(cleared.isSchoolUndecided).toBe(true);
+    expect(submitBody(review, entries, cleared).PersonalInfo?.School).toBeNull();
+  });
+
+  it('keeps the register’s school, or none, when the operator says so', () => {
+    const review = reviewOf({
+      UnknownSchool: 'Институт недр',
+      PersonalInfo: {
+        Old: { ...oldPerson, School: school },
+        New: { ...newPerson, School: school },
+        HasChanges: true,
+      },
+    });
+    const entries = comparedEntries(review);
+    const kept = chooseSchool(startDecisions(entries, review.UnknownSchool), entries[0]!, school);
+    expect(kept.isSchoolUndecided).toBe(false);
+    expect(submitBody(review, entries, kept).PersonalInfo?.School).toEqual(school);
+    const none = chooseSchool(kept, entries[0]!, null);
+    expect(submitBody(review, entries, none).PersonalInfo?.School).toBeNull();
+  });
+
+  it('asks nothing of a row whose school is known, and takes a school written in the card’s form', () => {
+    const review = newInternReviewOf();
+    const entries = comparedEntries(review);
+    expect(startDecisions(entries, review.UnknownSchool).isSchoolUndecided).toBe(false);
+    const start = startDecisions(entries, 'Институт недр');
+    const corrected = replaceEntry(start, 'PersonalInfo', { ...start.results.PersonalInfo!, School: school });
+    expect(corrected.isSchoolUndecided).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { internSections, type ChangeReview, type SubmitChange } from '@registry/shared';
+import { internSections, type ChangeReview, type NamedRef, type SubmitChange } from '@registry/shared';
 import { valueAt } from '@/lib/value-at';
 
 /*
@@ -115,6 +115,8 @@ export type Decisions = {
   results: Record<string, Entry | null>;
   excluded: Record<string, boolean>;
   undecided: Record<string, string[]>;
+  /** The row names a school the dictionary lacks, and the operator has not yet said which school to keep. */
+  isSchoolUndecided: boolean;
 };
 
 /** The fields that say who a trainee is: a file changes them only when the operator says so. */
@@ -135,9 +137,10 @@ export function identityConflicts(entry: ComparedEntry): string[] {
 
 /**
  * Every entry starts as the file has it, except an identity field the file would replace: it keeps the
- * register's value until the operator decides.
+ * register's value until the operator decides; so does the school when the row names one the dictionary
+ * lacks (`unknownSchool`).
  */
-export function startDecisions(entries: ComparedEntry[]): Decisions {
+export function startDecisions(entries: ComparedEntry[], unknownSchool: string | null = null): Decisions {
   const results: Decisions['results'] = {};
   const undecided: Decisions['undecided'] = {};
   for (const entry of entries) {
@@ -150,7 +153,8 @@ export function startDecisions(entries: ComparedEntry[]): Decisions {
       );
     if (conflicts.length > 0) undecided[entry.key] = conflicts;
   }
-  return { results, excluded: {}, undecided };
+  const hasPerson = entries.some((entry) => entry.section === 'PersonalInfo' && entry.New !== null);
+  return { results, excluded: {}, undecided, isSchoolUndecided: hasPerson && Boolean(unknownSchool) };
 }
 
 const withoutUndecided = (decisions: Decisions, key: string, isDecided: (path: string) => boolean) => ({
@@ -190,14 +194,35 @@ export function takeAllFromFile(decisions: Decisions, entries: ComparedEntry[]):
  */
 export function replaceEntry(decisions: Decisions, key: string, entry: Entry): Decisions {
   const before = decisions.results[key];
+  const isSchoolChanged = key === 'PersonalInfo' && !isSameValue(entry.School, before?.School);
   return {
     ...decisions,
+    isSchoolUndecided: decisions.isSchoolUndecided && !isSchoolChanged,
     results: { ...decisions.results, [key]: entry },
     undecided: withoutUndecided(
       decisions,
       key,
       (path) => !isSameValue(valueAt(entry, path), valueAt(before, path)),
     ),
+  };
+}
+
+/**
+ * The school to keep for a row whose school the dictionary lacks: one of the dictionary (found or just added),
+ * the register's, or none; `undefined` puts the question back.
+ */
+export function chooseSchool(
+  decisions: Decisions,
+  person: ComparedEntry,
+  school: NamedRef | null | undefined,
+): Decisions {
+  const result = decisions.results[person.key];
+  if (!result) return decisions;
+  const value = school === undefined ? (valueAt(person.New, 'School') ?? null) : school;
+  return {
+    ...decisions,
+    results: { ...decisions.results, [person.key]: withValueAt(result, 'School', value) },
+    isSchoolUndecided: school === undefined,
   };
 }
 

@@ -97,7 +97,9 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
         onChooseIntern={() => setDialog({ kind: 'choose' })}
       />
       <ReviewAlerts review={review} onEditImport={() => setDialog({ kind: 'requisites' })} />
-      {canProcess && <ReviewDecisions state={state} fieldsOf={kit.fieldsOf} />}
+      {canProcess && (
+        <ReviewDecisions state={state} fieldsOf={kit.fieldsOf} unknownSchool={review.UnknownSchool} />
+      )}
       {canProcess && <ReviewCandidates review={review} importId={importId} />}
       {summary && <Typography sx={{ mb: 2, fontWeight: 500 }}>{summary}</Typography>}
       <ReviewBody

@@ -52,6 +52,16 @@ export const reviewTexts = {
   takeFromFile: 'Принять из файла',
   keepFromRegister: 'Оставить из реестра',
   takeAllFromFile: 'Принять всё из файла',
+  unknownSchool: (name: string) =>
+    `Учебного заведения «${name}» нет в справочнике: выберите заведение из справочника, добавьте это в справочник или оставьте без учебного заведения.`,
+  schoolTitle: 'Учебное заведение',
+  schoolPicker: 'Учебное заведение из справочника',
+  addSchool: 'Добавить в справочник',
+  leaveWithoutSchool: 'Оставить без учебного заведения',
+  keepRegisterSchool: 'Оставить как в реестре',
+  schoolChosen: (name: string) => `Будет сохранено: ${name}`,
+  noSchool: 'Учебное заведение не будет указано',
+  schoolDecision: 'учебное заведение',
   identityChanged: (fields: string) =>
     `Файл меняет сведения, по которым узнают стажёра: ${fields}. Пока решение не принято, остаётся значение реестра.`,
 } as const;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { ChangeReview } from '@registry/shared';
+import type { ChangeReview, NamedRef } from '@registry/shared';
 import {
+  chooseSchool,
   chooseValue,
   comparedEntries,
   replaceEntry,
@@ -21,7 +22,7 @@ import {
  */
 export function useReviewState(review: ChangeReview) {
   const entries = useMemo(() => comparedEntries(review), [review]);
-  const [decisions, setDecisions] = useState(() => startDecisions(entries));
+  const [decisions, setDecisions] = useState(() => startDecisions(entries, review.UnknownSchool));
   const [section, setSection] = useState<ReviewSectionKey>(
     () => entries.find((entry) => entry.HasChanges)?.section ?? 'PersonalInfo',
   );
@@ -52,6 +53,10 @@ export function useReviewState(review: ChangeReview) {
     correct: (entry: ComparedEntry, corrected: Entry) =>
       setDecisions((current) => replaceEntry(current, entry.key, corrected)),
     takeAll: () => setDecisions((current) => takeAllFromFile(current, entries)),
+    /** The row's personal data, where the school goes; null when the row has none. */
+    person: entries.find((entry) => entry.section === 'PersonalInfo' && entry.New !== null) ?? null,
+    chooseSchool: (person: ComparedEntry, school: NamedRef | null | undefined) =>
+      setDecisions((current) => chooseSchool(current, person, school)),
     exclude: (entry: ComparedEntry, isExcluded: boolean) =>
       setDecisions((current) => setExcluded(current, entry.key, isExcluded)),
   };
