@@ -59,9 +59,15 @@ export function runLetters(): string {
     .join('');
 }
 
-/** A valid SNILS no other run has used: nine digits from the clock and the check number that fits them. */
+let snilsCount = 0;
+
+/**
+ * A valid SNILS no other run or call has used (one SNILS is one trainee): nine digits from the clock and a
+ * counter, and the check number that fits them.
+ */
 export function freshSnils(): string {
-  const body = String(200_000_000 + (Date.now() % 700_000_000));
+  snilsCount += 1;
+  const body = String(200_000_000 + ((Date.now() + snilsCount * 7_919) % 700_000_000));
   const tails = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
   return formatSnils(body + tails.find((tail) => isValidSnils(body + tail))!);
 }

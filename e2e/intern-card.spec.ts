@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { loginAsAdmin } from './fixtures';
+import { freshSnils } from './imports-data';
 import {
   createIntern,
   createSro,
@@ -21,6 +22,7 @@ test.beforeEach(async ({ page }) => {
 /** A trainee saved through the API: personal info with private details, an internship and a supervisor. */
 async function savedIntern(page: Page, lastName = `Петров${letterStamp().toLowerCase()}`) {
   const stamp = letterStamp();
+  const snils = freshSnils();
   const sro = await createSro(page, `СРО «Север ${stamp}»`);
   const intern = await createIntern(page, {
     PersonalInfo: [
@@ -29,7 +31,7 @@ async function savedIntern(page: Page, lastName = `Петров${letterStamp().t
         LastName: lastName,
         FirstName: 'Иван',
         PatronymicName: 'Сергеевич',
-        Snils: '112-233-445 95',
+        Snils: snils,
         DateOfBirth: '1991-05-06',
         Passport: { Series: '45 11', Number: '654 321' },
         Contacts: { PhoneNumber: '+7 911 111-11-11', EmailAddress: 'petrov@example.org' },
@@ -46,7 +48,14 @@ async function savedIntern(page: Page, lastName = `Петров${letterStamp().t
       },
     ],
   });
-  return { intern, sro, lastName, fullName: `${lastName} Иван Сергеевич`, registryNumber: `${stamp}-7` };
+  return {
+    intern,
+    sro,
+    snils,
+    lastName,
+    fullName: `${lastName} Иван Сергеевич`,
+    registryNumber: `${stamp}-7`,
+  };
 }
 
 const entry = (page: Page, name: string | RegExp) => page.getByRole('article', { name });
@@ -88,6 +97,37 @@ test('an operator pauses and resumes an internship and saves the change', async 
   await expect(resumption).toContainText('Документ о возобновлении№ В-4');
   await expectNoSeriousA11yViolations(page);
   await expect(internship.getByText('Изменена')).toBeHidden();
+});
+
+test('a card cannot take the SNILS of another trainee: the refusal names the holder, links to them and keeps the edit', async ({
+  page,
+}) => {
+  const holder = await savedIntern(page);
+  const { intern, fullName } = await savedIntern(page);
+  await page.goto(`/interns/${intern.Id}`);
+  await entry(page, fullName).getByRole('button', { name: 'Редактировать' }).click();
+  const dialog = entryDialog(page, 'Редактирование записи');
+  await textbox(dialog, 'СНИЛС').fill('');
+  await textbox(dialog, 'СНИЛС').pressSequentially(holder.snils.replace(/\D/g, ''));
+  await dialog.getByRole('button', { name: 'Применить' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+  const basis = page.getByRole('dialog', { name: 'Внесение изменений в реестр' });
+  await textbox(basis, 'Входящий номер').fill('20-вх');
+  await fillDate(basis, 'Дата входящего документа', '2026.11.23');
+  await basis.getByRole('button', { name: 'Сохранить' }).click();
+  const refusal = page.getByRole('dialog', { name: 'При сохранении данных произошла ошибка' });
+  await expect(refusal).toContainText(`СНИЛС ${holder.snils} уже принадлежит стажёру ${holder.fullName}`);
+  await expect(refusal.getByRole('link', { name: new RegExp(holder.fullName) })).toHaveAttribute(
+    'href',
+    `/interns/${holder.intern.Id}`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await refusal.getByRole('button', { name: 'Закрыть' }).click();
+  // The operator's edit is still there to correct or to cancel.
+  await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toBeVisible();
+  await expect(page.getByText(holder.snils)).toBeVisible();
 });
 
 test('an operator corrects a typo in personal info and saves it as a correction', async ({ page }) => {
@@ -274,7 +314,7 @@ test('an operator deletes a trainee, finds it under «Удалённые», sees
 });
 
 test('the public card shows a saved change and none of the private fields', async ({ page }) => {
-  const { intern, lastName, registryNumber } = await savedIntern(page);
+  const { intern, lastName, registryNumber, snils } = await savedIntern(page);
   await page.goto(`/interns/${intern.Id}/supervisors`);
   await entry(page, 'Орлов Ян').getByRole('button', { name: 'Редактировать' }).click();
   const dialog = entryDialog(page, 'Редактирование записи');
@@ -289,14 +329,7 @@ test('the public card shows a saved change and none of the private fields', asyn
   // The supervisor's new patronymic.
   await expect(main).toContainText('Петрович');
   await expect(main.getByText(registryNumber).first()).toBeVisible();
-  for (const secret of [
-    '112-233-445 95',
-    '45 11',
-    '654 321',
-    '1991.05.06',
-    '+7 911 111-11-11',
-    'petrov@example.org',
-  ])
+  for (const secret of [snils, '45 11', '654 321', '1991.05.06', '+7 911 111-11-11', 'petrov@example.org'])
     await expect(main).not.toContainText(secret);
 });
 

@@ -45,6 +45,13 @@ describe('toApiError', () => {
     expect(error.isUnauthorized).toBe(false);
   });
 
+  it('keeps the trainee a refusal names, and drops one of the wrong shape', () => {
+    const named = { ErrorMessage: 'СНИЛС занят', ErrorId: 'x', Intern: { Id: 7, FullName: 'Орлова Анна' } };
+    expect(toApiError(409, JSON.stringify(named)).body.Intern).toEqual({ Id: 7, FullName: 'Орлова Анна' });
+    const wrong = { ...named, Intern: { Id: '7', FullName: 'Орлова Анна' } };
+    expect(toApiError(409, JSON.stringify(wrong)).body.Intern).toBeUndefined();
+  });
+
   it('reads ExceptionMessage and Message when ErrorMessage is missing', () => {
     expect(toApiError(500, JSON.stringify({ ExceptionMessage: 'boom' })).message).toBe('boom');
     expect(toApiError(500, JSON.stringify({ Message: 'oops' })).message).toBe('oops');

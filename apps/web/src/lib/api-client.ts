@@ -64,6 +64,9 @@ function parseErrorBody(text: string): ApiErrorBody {
     }
     if (Array.isArray(record.Info))
       body.Info = record.Info.filter((line): line is string => typeof line === 'string');
+    const intern = record.Intern as Record<string, unknown> | null | undefined;
+    if (typeof intern?.Id === 'number' && typeof intern.FullName === 'string')
+      body.Intern = { Id: intern.Id, FullName: intern.FullName };
     return body;
   } catch {
     // An HTML error page from a proxy, or nothing at all: the status is all we know.

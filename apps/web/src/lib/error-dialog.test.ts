@@ -17,6 +17,15 @@ describe('describeError', () => {
     });
   });
 
+  it('passes on the trainee a refusal names, for the dialog to link to', () => {
+    const error = new ApiError(409, {
+      ErrorMessage: 'СНИЛС 112-233-445 95 уже принадлежит стажёру Орлова Анна',
+      ErrorId: 'e-7',
+      Intern: { Id: 7, FullName: 'Орлова Анна' },
+    });
+    expect(describeError(error).intern).toEqual({ Id: 7, FullName: 'Орлова Анна' });
+  });
+
   it('falls back to ExceptionMessage, then Message', () => {
     expect(describeError(new ApiError(500, { ExceptionMessage: 'NullReference', Message: 'x' })).text).toBe(
       'NullReference',

@@ -2,8 +2,13 @@ import { useSyncExternalStore } from 'react';
 import { texts } from '@registry/shared';
 import { ApiError } from './api-client';
 
-/** What the error dialog shows. */
-export type ErrorDialogContent = { title: string; text: string; errorId?: string };
+/** What the error dialog shows; `intern` is the trainee a refusal names (a SNILS's holder), to open. */
+export type ErrorDialogContent = {
+  title: string;
+  text: string;
+  errorId?: string;
+  intern?: { Id: number; FullName: string };
+};
 
 /**
  * The dialog's text for any failure (SPEC.md §8): ErrorMessage, else ExceptionMessage, else Message, else
@@ -16,7 +21,12 @@ export function describeError(
   if (!(error instanceof ApiError)) return { title, text: texts.unexpectedErrorText };
   const { ErrorMessage, ExceptionMessage, Message } = error.body;
   const text = ErrorMessage || ExceptionMessage || Message || texts.unexpectedErrorText;
-  return error.errorId ? { title, text, errorId: error.errorId } : { title, text };
+  return {
+    title,
+    text,
+    ...(error.errorId ? { errorId: error.errorId } : {}),
+    ...(error.body.Intern ? { intern: error.body.Intern } : {}),
+  };
 }
 
 /*
