@@ -1,5 +1,7 @@
 import type { SubmitChange } from '@registry/shared';
-import { clientHeaders, loginAs, type TestApp } from './build-test-app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, clientHeaders, loginAs, type TestApp } from './build-test-app.js';
+import { snilsFrom } from './change-files/workbooks.js';
 import { createAccount, createOrganization } from './factories.js';
 
 /** The callers and SROs a row review test works with: two SROs, an operator and a representative of each. */
@@ -62,5 +64,50 @@ export function acceptAll(review: {
     Internship: review.Internship.New as SubmitChange['Internship'],
     InternshipSteps: review.InternshipSteps.New as SubmitChange['InternshipSteps'],
     ...(review.Intern ? { InternVersion: review.Intern.Version } : {}),
+  };
+}
+
+export type ReviewTest = {
+  t: TestApp;
+  callers: Awaited<ReturnType<typeof reviewCallers>>;
+  calls: ReturnType<typeof reviewCalls>;
+};
+
+/**
+ * A review test file's app: built before its tests with the callers and the operator's calls, handed to
+ * `ready`, and closed after them.
+ */
+export function useReviewApp(ready: (test: ReviewTest) => void) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const callers = await reviewCallers(t);
+    ready({ t, callers, calls: reviewCalls(t, callers.operator) });
+  });
+  afterAll(() => t?.close());
+}
+
+/**
+ * Rows of trainees no other row of a test file names: each with a fresh SNILS (numbered from `first`) and
+ * internship number (`prefix`-number), the rest the template's sample row.
+ */
+export function reviewRows(first: number, prefix: string) {
+  let serial = first;
+  const freshSnils = () => snilsFrom(++serial);
+  return {
+    freshSnils,
+    /** A row of a new trainee. */
+    newRow: (lastName: string) => ({
+      Фамилия: lastName,
+      СНИЛС: freshSnils(),
+      'Дата рождения': undefined,
+      'Уникальный идентификационный номер стажировки': `${prefix}-${serial}`,
+    }),
+    /** A row about a trainee of the register, by SNILS. */
+    rowAbout: (snils: string, values: Record<string, string> = {}) => ({
+      СНИЛС: snils,
+      'Уникальный идентификационный номер стажировки': `${prefix}-${++serial}`,
+      ...values,
+    }),
   };
 }

@@ -1,63 +1,62 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate, rowReturnTexts, toDateValue, undoBasisNumber } from '@registry/shared';
 import { changeProtocols, importChanges } from '../../../db/schema/index.js';
-import { buildTestApp, clientHeaders, type TestApp } from '../../../test/build-test-app.js';
+import { clientHeaders } from '../../../test/build-test-app.js';
 import { createIntern, personalInfo, saveIntern } from '../../../test/interns.js';
-import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
+import { acceptAll, reviewRows, useReviewApp, type ReviewTest } from '../../../test/review.js';
 import { uploadRows } from '../../../test/uploads.js';
-import { snilsFrom } from '../../../test/change-files/workbooks.js';
 import { reviewTexts } from './review.service.js';
 
 /* 'Вернуть в обработку' and 'Отменить внесение': a handled row back to pending, the trainee as before. */
 
-let t: TestApp;
-let callers: Awaited<ReturnType<typeof reviewCallers>>;
-let calls: ReturnType<typeof reviewCalls>;
-let serial = 700_000;
-const freshSnils = () => snilsFrom(++serial);
-const newRow = (lastName: string) => ({
-  Фамилия: lastName,
-  СНИЛС: freshSnils(),
-  'Дата рождения': undefined,
-  'Уникальный идентификационный номер стажировки': `В-${serial}`,
-});
-/** A row about a trainee of the register, with an internship number no other row names. */
-const rowAbout = (snils: string, values: Record<string, string> = {}) => ({
-  СНИЛС: snils,
-  'Уникальный идентификационный номер стажировки': `В-${++serial}`,
-  ...values,
-});
+let suite: ReviewTest;
+useReviewApp((test) => (suite = test));
+const { freshSnils, newRow, rowAbout } = reviewRows(700_000, 'В');
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  callers = await reviewCallers(t);
-  calls = reviewCalls(t, callers.operator);
-});
-afterAll(() => t.close());
-
-const get = (url: string, cookie = callers.operator) => t.app.inject({ url, headers: { cookie } });
-const putBack = (action: 'return' | 'undo', importId: number, changeId: number, cookie = callers.operator) =>
-  t.app.inject({
+const get = (url: string, cookie = suite.callers.operator) =>
+  suite.t.app.inject({ url, headers: { cookie } });
+const putBack = (
+  action: 'return' | 'undo',
+  importId: number,
+  changeId: number,
+  cookie = suite.callers.operator,
+) =>
+  suite.t.app.inject({
     method: 'POST',
     url: `/api/v1/imports/${importId}/changes/${changeId}/${action}`,
     headers: { cookie, ...clientHeaders },
   });
 
 async function accept(importId: number, changeId: number, intern?: number | 'new') {
-  const review = (await calls.open(importId, changeId, intern)).json();
-  const response = await calls.submit(importId, changeId, review.Intern?.Id ?? 'new', acceptAll(review));
+  const review = (await suite.calls.open(importId, changeId, intern)).json();
+  const response = await suite.calls.submit(
+    importId,
+    changeId,
+    review.Intern?.Id ?? 'new',
+    acceptAll(review),
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
+/** A trainee of the register with its personal data, and an upload of a row about them changing the patronymic. */
+async function traineeWithRow(patronymic: string, more: Record<string, unknown>[] = []) {
+  const snils = freshSnils();
+  const card = await createIntern(suite.t.app, suite.callers.operator, {
+    PersonalInfo: [personalInfo({ Snils: snils })],
+  });
+  const rows = [rowAbout(snils, { Отчество: patronymic }), ...more];
+  return { card, ...(await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, rows)) };
+}
+
 async function rowOf(changeId: number) {
-  const [row] = await t.database.db.select().from(importChanges).where(eq(importChanges.id, changeId));
+  const [row] = await suite.t.database.db.select().from(importChanges).where(eq(importChanges.id, changeId));
   return row!;
 }
 
 async function protocolsOf(changeId: number) {
-  const [row] = await t.database.db
+  const [row] = await suite.t.database.db
     .select({ n: count() })
     .from(changeProtocols)
     .where(eq(changeProtocols.importChangeId, changeId));
@@ -74,7 +73,7 @@ async function reviewFigures() {
   const today = new Date();
   const day = (offset: number) => toDateValue(new Date(today.getTime() + offset * 86_400_000));
   const response = await get(
-    `/api/v1/stats/organizations?from=${day(-1)}&to=${day(1)}&org=${callers.sro.id}`,
+    `/api/v1/stats/organizations?from=${day(-1)}&to=${day(1)}&org=${suite.callers.sro.id}`,
   );
   expect(response.statusCode, response.body).toBe(200);
   const { RowsAccepted, RowsRejected } = response.json().Totals;
@@ -83,11 +82,11 @@ async function reviewFigures() {
 
 describe('returning a rejected row', () => {
   it('puts it back to pending, moves the import back to being processed, and lets it be accepted', async () => {
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+    const { importId, changeIds } = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [
       newRow('Абрамова'),
     ]);
     const figures = await reviewFigures();
-    const rejected = await calls.reject(importId, changeIds[0]!, 'Неверный СНИЛС');
+    const rejected = await suite.calls.reject(importId, changeIds[0]!, 'Неверный СНИЛС');
     expect(rejected.json()).toMatchObject({ Status: 2, PendingCount: 0, RejectedCount: 1 });
     expect(await reviewFigures()).toEqual({ ...figures, RowsRejected: figures.RowsRejected + 1 });
 
@@ -117,10 +116,10 @@ describe('returning a rejected row', () => {
 describe('undoing an accepted row', () => {
   it('restores the trainee’s values exactly, on a basis of its own, and puts the row back', async () => {
     const snils = freshSnils();
-    const card = await createIntern(t.app, callers.operator, {
+    const card = await createIntern(suite.t.app, suite.callers.operator, {
       PersonalInfo: [personalInfo({ Snils: snils, Contacts: { PhoneNumber: '+7 900 111-22-33' } })],
     });
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+    const { importId, changeIds } = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [
       rowAbout(snils, { Отчество: 'Петровна', 'Статус стажировки': 'Завершена' }),
       newRow('Бойко'),
     ]);
@@ -146,7 +145,7 @@ describe('undoing an accepted row', () => {
     const basis = {
       Import: { Id: importId, ChangeId: changeIds[0] },
       Requisites: { Number: undoBasisNumber('17-вх'), Date: toDateValue(new Date()) },
-      OperatorName: callers.operatorName,
+      OperatorName: suite.callers.operatorName,
     };
     expect(after.ChangeProtocols.at(-1)).toMatchObject(basis);
     const personal = (await get(`/api/v1/archives/PersonalInfo/${before.PersonalInfo[0].Id}`)).json();
@@ -175,7 +174,7 @@ describe('undoing an accepted row', () => {
   });
 
   it('deletes a trainee the accept created, freeing its SNILS for the row accepted again', async () => {
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+    const { importId, changeIds } = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [
       newRow('Власова'),
     ]);
     const accepted = await accept(importId, changeIds[0]!, 'new');
@@ -190,10 +189,12 @@ describe('undoing an accepted row', () => {
 
   it('only returns a row accepted without changes, writing nothing', async () => {
     const row = newRow('Гусева');
-    const first = await uploadRows(t, callers.operator, callers.sro.id, [row]);
+    const first = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [row]);
     await accept(first.importId, first.changeIds[0]!, 'new');
     // The same row sent again changes nothing.
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [row]);
+    const { importId, changeIds } = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [
+      row,
+    ]);
     expect(await accept(importId, changeIds[0]!)).toMatchObject({ HasModified: false });
     const undone = await putBack('undo', importId, changeIds[0]!);
     expect(undone.statusCode, undone.body).toBe(200);
@@ -202,18 +203,12 @@ describe('undoing an accepted row', () => {
   });
 
   it('is refused while the trainee has a later change, naming it, and writes nothing', async () => {
-    const snils = freshSnils();
-    const card = await createIntern(t.app, callers.operator, {
-      PersonalInfo: [personalInfo({ Snils: snils })],
-    });
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
-      { СНИЛС: snils, Отчество: 'Ильинична' },
-    ]);
+    const { card, importId, changeIds } = await traineeWithRow('Ильинична');
     await accept(importId, changeIds[0]!);
     const changed = (await get(`/api/v1/interns/${card.Id}`)).json();
     const edit = await saveIntern(
-      t.app,
-      callers.operator,
+      suite.t.app,
+      suite.callers.operator,
       card.Id,
       { Version: changed.Version, PersonalInfo: [{ ...changed.PersonalInfo[0], FirstName: 'Анна' }] },
       { basis: { number: '88-П', date: '2026-11-25' } },
@@ -229,18 +224,12 @@ describe('undoing an accepted row', () => {
   });
 
   it('is refused for a deleted trainee', async () => {
-    const snils = freshSnils();
-    const card = await createIntern(t.app, callers.operator, {
-      PersonalInfo: [personalInfo({ Snils: snils })],
-    });
-    const other = await uploadRows(t, callers.operator, callers.sro.id, [
-      rowAbout(snils, { Отчество: 'Олеговна' }),
-    ]);
+    const { card, ...other } = await traineeWithRow('Олеговна');
     await accept(other.importId, other.changeIds[0]!);
-    await t.app.inject({
+    await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/v1/interns/${card.Id}`,
-      headers: { cookie: callers.operator, ...clientHeaders },
+      headers: { cookie: suite.callers.operator, ...clientHeaders },
     });
     const refused = await putBack('undo', other.importId, other.changeIds[0]!);
     expect(refused.statusCode).toBe(409);
@@ -251,14 +240,14 @@ describe('undoing an accepted row', () => {
 
 describe('refusals', () => {
   it('refuses a row not in the state the call undoes, another import’s row and a rejected import', async () => {
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+    const { importId, changeIds } = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [
       newRow('Ершова'),
       newRow('Жукова'),
       newRow('Зуева'),
     ]);
     const [pending, finished, rejected] = changeIds as [number, number, number];
     await accept(importId, finished, 'new');
-    await calls.reject(importId, rejected, 'Нет данных');
+    await suite.calls.reject(importId, rejected, 'Нет данных');
     const expectRefused = async (
       action: 'return' | 'undo',
       changeId: number,
@@ -273,13 +262,13 @@ describe('refusals', () => {
     await expectRefused('undo', pending, 409, rowReturnTexts.notFinished);
     await expectRefused('return', finished, 409, rowReturnTexts.notRejected);
     await expectRefused('undo', rejected, 409, rowReturnTexts.notFinished);
-    const other = await uploadRows(t, callers.operator, callers.sro.id, [newRow('Исаева')]);
+    const other = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [newRow('Исаева')]);
     await expectRefused('return', other.changeIds[0]!, 404, reviewTexts.changeNotFound);
 
-    const rejectImport = await t.app.inject({
+    const rejectImport = await suite.t.app.inject({
       method: 'POST',
       url: `/api/v1/imports/${importId}/reject`,
-      headers: { cookie: callers.operator, ...clientHeaders },
+      headers: { cookie: suite.callers.operator, ...clientHeaders },
       payload: { reason: 'Протокол не подписан' },
     });
     expect(rejectImport.statusCode, rejectImport.body).toBe(200);
@@ -289,19 +278,21 @@ describe('refusals', () => {
   });
 
   it('refuses anonymous callers (401) and SRO representatives (403)', async () => {
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+    const { importId, changeIds } = await uploadRows(suite.t, suite.callers.operator, suite.callers.sro.id, [
       newRow('Кузина'),
       newRow('Лаптева'),
     ]);
     await accept(importId, changeIds[0]!, 'new');
-    await calls.reject(importId, changeIds[1]!, 'Дубль');
+    await suite.calls.reject(importId, changeIds[1]!, 'Дубль');
     for (const [action, changeId] of [
       ['undo', changeIds[0]!],
       ['return', changeIds[1]!],
     ] as const) {
       const url = `/api/v1/imports/${importId}/changes/${changeId}/${action}`;
-      expect((await t.app.inject({ method: 'POST', url, headers: clientHeaders })).statusCode).toBe(401);
-      expect((await putBack(action, importId, changeId, callers.representative)).statusCode).toBe(403);
+      expect((await suite.t.app.inject({ method: 'POST', url, headers: clientHeaders })).statusCode).toBe(
+        401,
+      );
+      expect((await putBack(action, importId, changeId, suite.callers.representative)).statusCode).toBe(403);
     }
     expect((await rowOf(changeIds[0]!)).status).toBe(1);
     expect((await rowOf(changeIds[1]!)).status).toBe(2);
@@ -310,16 +301,9 @@ describe('refusals', () => {
 
 describe('two operators at once', () => {
   it('undoes a row once and returns a row once', async () => {
-    const snils = freshSnils();
-    const card = await createIntern(t.app, callers.operator, {
-      PersonalInfo: [personalInfo({ Snils: snils })],
-    });
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
-      rowAbout(snils, { Отчество: 'Романовна' }),
-      newRow('Миронова'),
-    ]);
+    const { card, importId, changeIds } = await traineeWithRow('Романовна', [newRow('Миронова')]);
     await accept(importId, changeIds[0]!);
-    await calls.reject(importId, changeIds[1]!, 'Дубль');
+    await suite.calls.reject(importId, changeIds[1]!, 'Дубль');
 
     const responses = await Promise.all([
       ...Array.from({ length: 4 }, () => putBack('undo', importId, changeIds[0]!)),
@@ -328,7 +312,7 @@ describe('two operators at once', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.slice(0, 4).sort()).toEqual([200, 409, 409, 409]);
     expect(statuses.slice(4).sort()).toEqual([200, 409, 409, 409]);
-    const undoProtocols = await t.database.db
+    const undoProtocols = await suite.t.database.db
       .select({ n: count() })
       .from(changeProtocols)
       .where(

@@ -1,35 +1,20 @@
 import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeProtocols, importChanges, interns } from '../../../db/schema/index.js';
-import { buildTestApp, clientHeaders, type TestApp } from '../../../test/build-test-app.js';
+import { clientHeaders, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, personalInfo, saveIntern } from '../../../test/interns.js';
-import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
+import { acceptAll, reviewRows, useReviewApp, type ReviewTest } from '../../../test/review.js';
 import { upload, uploadRows } from '../../../test/uploads.js';
-import { snilsFrom } from '../../../test/change-files/workbooks.js';
 import { reviewTexts } from './review.service.js';
 
 /* Accepting and rejecting rows: status moves, counters, provenance, refusals and who may call. */
 
 let t: TestApp;
-let callers: Awaited<ReturnType<typeof reviewCallers>>;
-let calls: ReturnType<typeof reviewCalls>;
-let serial = 300_000;
-const freshSnils = () => snilsFrom(++serial);
-/** A row of a trainee no other row of these tests names. */
-const newRow = (lastName: string) => ({
-  Фамилия: lastName,
-  СНИЛС: freshSnils(),
-  'Дата рождения': undefined,
-  'Уникальный идентификационный номер стажировки': `Р-${serial}`,
-});
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  callers = await reviewCallers(t);
-  calls = reviewCalls(t, callers.operator);
-});
-afterAll(() => t.close());
+let callers: ReviewTest['callers'];
+let calls: ReviewTest['calls'];
+useReviewApp((test) => ({ t, callers, calls } = test));
+const { freshSnils, newRow, rowAbout } = reviewRows(300_000, 'Р');
 
 const get = (url: string, cookie = callers.operator) => t.app.inject({ url, headers: { cookie } });
 
@@ -190,9 +175,7 @@ describe('accepting and rejecting rows', () => {
     const card = await createIntern(t.app, callers.operator, {
       PersonalInfo: [personalInfo({ Snils: snils })],
     });
-    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
-      { СНИЛС: snils, 'Уникальный идентификационный номер стажировки': `Р-${serial}` },
-    ]);
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [rowAbout(snils)]);
     const review = (await calls.open(importId, changeIds[0]!)).json();
     const edit = await saveIntern(t.app, callers.operator, card.Id, {
       Version: card.Version,
