@@ -1,10 +1,13 @@
+import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import { Link } from 'react-router';
-import { formatDateTime, type Import } from '@registry/shared';
+import { formatDateTime, rowReturnTexts, type Import } from '@registry/shared';
 import type { Column } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { fileUrls } from '../api/get-import-file';
+import type { PutBackAction } from '../api/put-back-change';
 import { rejectionFileText } from './import-documents';
+import type { PutBack } from './put-back-dialog';
 
 type FinishedRow = Import['Finished'][number];
 type RejectedRow = Import['Rejected'][number];
@@ -49,3 +52,19 @@ export const rejectedColumns: Column<RejectedRow>[] = [
       ),
   },
 ];
+
+/** An operator's button on each handled row: 'Вернуть в обработку' (rejected) or 'Отменить внесение' (accepted). */
+export function putBackColumn<T extends { Id: number; FullName: string }>(
+  action: PutBackAction,
+  onPutBack: (putBack: PutBack) => void,
+): Column<T> {
+  const label = action === 'return' ? rowReturnTexts.returnAction : rowReturnTexts.undoAction;
+  return {
+    header: 'Действия',
+    cell: (row) => (
+      <Button size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => onPutBack({ action, row })}>
+        {label}
+      </Button>
+    ),
+  };
+}

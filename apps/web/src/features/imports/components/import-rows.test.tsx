@@ -76,6 +76,8 @@ describe('ImportRows', () => {
     expect(
       within(rejected).getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' }),
     ).toHaveAttribute('href', '/api/v1/imports/41/rejected-rows');
+    expect(within(finished).getByRole('button', { name: 'Отменить внесение' })).toBeInTheDocument();
+    expect(within(rejected).getByRole('button', { name: 'Вернуть в обработку' })).toBeInTheDocument();
   });
 
   it('shows an SRO representative the rows and the rejected rows’ book without processing links', () => {
@@ -85,6 +87,7 @@ describe('ImportRows', () => {
     expect(screen.getByText('Иванов Пётр Сергеевич')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' })).toBeInTheDocument();
     expect(screen.queryAllByRole('link')).toHaveLength(1);
+    expect(screen.queryAllByRole('button', { name: /Отменить внесение|Вернуть в обработку/ })).toEqual([]);
   });
 
   it('puts the rows still waiting under the rejection when the whole file is rejected', () => {
@@ -102,5 +105,7 @@ describe('ImportRows', () => {
     const rejectedWithFile = section(rejectedWithImportTitle);
     expect(within(rejectedWithFile).getByText('Сидоров Олег')).toBeInTheDocument();
     expect(within(rejectedWithFile).queryByRole('link')).not.toBeInTheDocument();
+    // Its handled rows stay as they are.
+    expect(screen.queryAllByRole('button', { name: /Отменить внесение|Вернуть в обработку/ })).toEqual([]);
   });
 });

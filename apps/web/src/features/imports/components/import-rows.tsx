@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ImportStatus, type Import } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
 import { ChangeTable } from './change-table';
-import { finishedColumns, rejectedColumns } from './import-row-columns';
+import { finishedColumns, putBackColumn, rejectedColumns } from './import-row-columns';
+import { PutBackDialog, type PutBack } from './put-back-dialog';
 
 export const allProcessedText = 'Все записи были обработаны';
 export const noRowsText = 'Записей нет';
@@ -49,7 +50,8 @@ type ImportRowsProps = {
 /**
  * An import's rows (SPEC.md §2 Import detail): those waiting, each opening its processing, with 'Начать
  * обработку' at the first; those accepted, with the trainee each went to and who accepted it when; those
- * rejected, with why, and the book of them to download. An operator reopens a handled row to see it.
+ * rejected, with why, and the book of them to download. An operator reopens a handled row to see it, and,
+ * unless the file was rejected whole, puts it back to pending: 'Вернуть в обработку', 'Отменить внесение'.
  */
 export function ImportRows({ item, isOperator, canProcess, onRejectAll }: ImportRowsProps) {
   const firstPending = item.Pending[0];
@@ -74,6 +76,8 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
 
   // A file rejected whole takes the rows still waiting with it: they wait for nothing any more.
   const isRejected = item.Status === ImportStatus.Rejected;
+  const [putBack, setPutBack] = useState<PutBack | null>(null);
+  const canPutBack = isOperator && !isRejected;
 
   return (
     <>
@@ -98,7 +102,10 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
           rows={item.Finished}
           emptyText={noRowsText}
           hrefOf={reviewHref}
-          extraColumns={finishedColumns(isOperator)}
+          extraColumns={[
+            ...finishedColumns(isOperator),
+            ...(canPutBack ? [putBackColumn<Import['Finished'][number]>('undo', setPutBack)] : []),
+          ]}
         />
       </Section>
       <Section title="Отклонённые записи" actions={rejectedActions}>
@@ -106,9 +113,13 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
           rows={item.Rejected}
           emptyText={noRowsText}
           hrefOf={reviewHref}
-          extraColumns={rejectedColumns}
+          extraColumns={[
+            ...rejectedColumns,
+            ...(canPutBack ? [putBackColumn<Import['Rejected'][number]>('return', setPutBack)] : []),
+          ]}
         />
       </Section>
+      {putBack && <PutBackDialog importId={item.Id} putBack={putBack} onClose={() => setPutBack(null)} />}
     </>
   );
 }

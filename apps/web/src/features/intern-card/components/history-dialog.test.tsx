@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
-import { HistoryDialog } from './history-dialog';
+import { undoBasisNumber } from '@registry/shared';
+import { HistoryDialog, importBasisText } from './history-dialog';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,6 +17,15 @@ const protocol = {
   OperatorName: 'Оператор Анна',
   CreatedAt: '2026-11-22T07:00:00Z',
 };
+
+describe('importBasisText', () => {
+  it('names the import’s incoming requisites, and an undo of its row by the undo’s own number', () => {
+    expect(importBasisText({ Number: '345-вх', Date: '2026-11-21' })).toBe('Импорт №345-вх от 2026.11.21');
+    expect(importBasisText({ Number: undoBasisNumber('345-вх'), Date: '2026-11-25' })).toBe(
+      'Отмена внесения по импорту №345-вх от 2026.11.25',
+    );
+  });
+});
 
 describe('HistoryDialog', () => {
   it('shows a change accepted from an import as the operator’s, on the basis of the import', async () => {

@@ -15,6 +15,7 @@ import {
   formatDate,
   formatDateTime,
   internSections,
+  isUndoBasis,
   type ArchiveRecord,
   type ChangeProtocol,
 } from '@registry/shared';
@@ -24,9 +25,15 @@ import { useEntryHistory } from '../api/get-entry-history';
 import { asOfHref, dayOf } from '../as-of';
 import { formatRequisites, valueChanges, type EditableSectionKey } from '../section-fields';
 
-/** What an import's changes were entered on: the import's incoming requisites, 'Импорт №345-вх от 2026.11.21'. */
+/**
+ * What an import's changes were entered on: the import's incoming requisites, 'Импорт №345-вх от 2026.11.21';
+ * an undo of its row names itself, 'Отмена внесения по импорту №345-вх от 2026.11.25'.
+ */
 export function importBasisText(requisites: ChangeProtocol['Requisites']): string {
-  return `Импорт №${requisites.Number} от ${formatDate(requisites.Date)}`;
+  const date = formatDate(requisites.Date);
+  return isUndoBasis(requisites.Number)
+    ? `${requisites.Number} от ${date}`
+    : `Импорт №${requisites.Number} от ${date}`;
 }
 
 /**
