@@ -21,6 +21,7 @@ import { createDictionarySource } from './modules/imports/reader/change-file-dic
 import { createChangeFileReader } from './modules/imports/reader/change-file-runner.js';
 import { changeFileTemplateRoutes } from './modules/imports/reader/change-file-template.routes.js';
 import { createReviewRepository } from './modules/imports/review/review.repository.js';
+import { reviewClaimRoutes } from './modules/imports/review/review-claims.routes.js';
 import { reviewReturnRoutes, reviewRoutes } from './modules/imports/review/review.routes.js';
 import { createReviewService } from './modules/imports/review/review.service.js';
 import { createImportStatsRepository } from './modules/imports/import-stats.repository.js';
@@ -145,6 +146,7 @@ async function registerImports(
   });
   await app.register(reviewRoutes, { prefix, service: services.review });
   await app.register(reviewReturnRoutes, { prefix, service: services.review });
+  await app.register(reviewClaimRoutes, { prefix, service: services.review });
   await app.register(changeFileTemplateRoutes, { prefix });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
 }

@@ -28,12 +28,36 @@ export const SubmitChangeParamsSchema = ChangeParamsSchema.extend({
  */
 export const ImportProgressSchema = ImportListItemSchema.extend({
   Rejection: z.object({ Id: z.number().int().nullable(), Reason: z.string() }).nullable(),
-  /** The first row still waiting, in file order, other than the one being reviewed. */
+  /**
+   * The row to open next: the first still waiting after the one being reviewed in file order (wrapping
+   * round to the start), other than it, and not claimed by another operator.
+   */
   NextPending: z
     .object({ Id: z.number().int(), RowNumber: z.number().int(), FullName: z.string() })
     .nullable(),
 });
 export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+/** Who is working on a pending row and until when (ISO time); `IsMine` when it is the caller. */
+export const ChangeClaimSchema = z.object({
+  OperatorName: z.string(),
+  Until: z.string(),
+  IsMine: z.boolean(),
+});
+export type ChangeClaim = z.infer<typeof ChangeClaimSchema>;
+
+/** Taking a row to work on: free, expired or one's own; `TakeOver` takes it from another operator ('Забрать'). */
+export const ClaimChangeSchema = z.object({ TakeOver: z.boolean().default(false) });
+export type ClaimChange = z.input<typeof ClaimChangeSchema>;
+
+/** 'Начать обработку' and the next row: after which row of the file (none: from the start). */
+export const NextChangeQuerySchema = z.object({ after: IdSchema.optional() });
+
+/** The row handed to the operator, now claimed by them; null when no free row waits. */
+export const NextChangeSchema = z.object({
+  Next: z.object({ Id: z.number().int(), RowNumber: z.number().int(), FullName: z.string() }).nullable(),
+});
+export type NextChange = z.infer<typeof NextChangeSchema>;
 
 /** A section of the register's record beside the same section after the row is merged into it. */
 function compared<T extends z.ZodType>(entry: T) {
@@ -67,6 +91,8 @@ export const ChangeReviewSchema = z.object({
   RowNumber: z.number().int(),
   /** The row's own status (ChangeStatus): a row already handled is shown, not processed again. */
   ChangeStatus: z.number().int(),
+  /** The claim on a pending row, when one holds: another operator's makes the screen read-only. */
+  Claim: ChangeClaimSchema.nullable(),
   /** The trainee the row is compared with; null for a new record. */
   Intern: InternRefSchema.extend({
     Status: z.number().int(),

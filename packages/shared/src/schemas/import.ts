@@ -54,7 +54,8 @@ const ChangeRowSchema = z.object({
 /** An import with its rows and documents (SPEC.md §3 Import). */
 export const ImportSchema = z.object({
   ...importBase,
-  Pending: z.array(ChangeRowSchema),
+  /** Rows waiting; `ClaimedBy` names the operator working on one now (a claim not expired). */
+  Pending: z.array(ChangeRowSchema.extend({ ClaimedBy: z.string().nullable() })),
   /** Rows accepted into the register: the trainee each went to, who accepted it and when. */
   Finished: z.array(
     ChangeRowSchema.extend({

@@ -13,6 +13,7 @@ import {
   registryCounters,
   storedFiles,
 } from '../../db/schema/index.js';
+import { liveClaimant, nextPendingRow } from './pending-rows.js';
 import { insertBatches, packedTexts, type PackedRows } from './reader/change-file-packing.js';
 
 /** A row of an import as the detail lists it. */
@@ -150,7 +151,10 @@ function changeReads(db: Db) {
       const handled = sql`, 'ProcessedBy', ${accounts.fullName}, 'ProcessedAt', to_char(${importChanges.processedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       const [lists] = await db
         .select({
-          pending: list<ChangeRow>(ChangeStatus.Pending, sql``),
+          pending: list<ChangeRow & { ClaimedBy: string | null }>(
+            ChangeStatus.Pending,
+            sql`, 'ClaimedBy', ${liveClaimant}`,
+          ),
           finished: list<
             ChangeRow & {
               InternId: number | null;
@@ -181,26 +185,9 @@ function changeReads(db: Db) {
       return lists!;
     },
 
-    /** The first row still waiting, in file order, other than the given one. */
-    async nextPending(importId: number, exceptChangeId: number | null) {
-      const [row] = await db
-        .select({
-          Id: importChanges.id,
-          RowNumber: importChanges.rowNumber,
-          FullName: importChanges.fullName,
-        })
-        .from(importChanges)
-        .where(
-          and(
-            eq(importChanges.importId, importId),
-            eq(importChanges.status, ChangeStatus.Pending),
-            exceptChangeId === null ? undefined : ne(importChanges.id, exceptChangeId),
-          ),
-        )
-        .orderBy(asc(importChanges.rowNumber), asc(importChanges.id))
-        .limit(1);
-      return row ?? null;
-    },
+    /** The row to open after the given one (pending-rows.ts): waiting, not it, not another operator's. */
+    nextPending: (importId: number, afterChangeId: number | null, operatorId: number) =>
+      nextPendingRow(db, importId, afterChangeId, operatorId),
 
     /** Every row of an import, for the rejection file. */
     async changesWithData(importId: number) {

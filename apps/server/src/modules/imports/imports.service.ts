@@ -137,7 +137,7 @@ function importReads({ repo, files, clock, findVisible }: ImportsContext) {
       const row = await findVisible(id, account);
       const [infos, next] = await Promise.all([
         files.info([row.fileId]),
-        repo.nextPending(id, exceptChangeId),
+        repo.nextPending(id, exceptChangeId, account.id),
       ]);
       return {
         ...toListItem(row, infos, clock()),

@@ -1,5 +1,4 @@
 import {
-  ChangeStatus,
   ImportStatus,
   texts,
   type ImportProgress,
@@ -12,6 +11,7 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { Entry, RecordSections } from './merge.js';
+import { refuseUnlessWorkable, type RowClaimState } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, reviewTexts, type ReviewDeps } from './review-rows.js';
 
 /*
@@ -45,17 +45,20 @@ const sentEntries = (body: SubmitBody) =>
     (entry): entry is NonNullable<typeof entry> => entry !== null,
   );
 
-/** Refuses a row that can no longer be handled, before anything is written. */
-function checkOpen(progress: ImportProgress, status: number) {
+/** Refuses a row that can no longer be handled (or is another operator's), before anything is written. */
+function checkOpen(progress: ImportProgress, change: RowClaimState, account: CurrentAccount) {
   if (progress.Status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
-  if (status !== ChangeStatus.Pending) throw new AppError(409, reviewTexts.alreadyHandled);
+  refuseUnlessWorkable(change, account);
 }
 
-/** Locks the row for the transaction: of two operators handling it, the second waits, then finds it handled. */
-async function lockPending(deps: ReviewDeps, tx: Db, ids: Ids) {
-  const status = await deps.repo.lockChange(tx, ids.importId, ids.changeId);
-  if (status === null) throw new AppError(404, reviewTexts.changeNotFound);
-  if (status !== ChangeStatus.Pending) throw new AppError(409, reviewTexts.alreadyHandled);
+/**
+ * Locks the row for the transaction: of two operators handling it, the second waits, then finds it handled;
+ * a row another operator has claimed is theirs.
+ */
+async function lockPending(deps: ReviewDeps, tx: Db, ids: Ids, account: CurrentAccount) {
+  const row = await deps.repo.lockChange(tx, ids.importId, ids.changeId);
+  if (row === null) throw new AppError(404, reviewTexts.changeNotFound);
+  refuseUnlessWorkable(row, account);
 }
 
 /** Marks the locked row handled and counts it on the import; refuses when the import was rejected meanwhile. */
@@ -103,12 +106,12 @@ export async function submitChange(
     deps.imports.progress(ids.importId, account, ids.changeId),
     findChange(deps, ids.importId, ids.changeId),
   ]);
-  checkOpen(progress, change.status);
+  checkOpen(progress, change, account);
   const { Number: number, Date: date } = progress.Requisites;
   if (!number || !date) throw new AppError(409, reviewTexts.requisitesMissing);
   const record = await targetRecord(deps, target, body);
   const saved = await deps.db.transaction(async (tx) => {
-    await lockPending(deps, tx, ids);
+    await lockPending(deps, tx, ids, account);
     const result = await deps.interns.saveIn(
       tx,
       {
@@ -153,9 +156,9 @@ export async function rejectChange(
     deps.repo.findChange(ids.importId, ids.changeId),
   ]);
   if (!change) throw new AppError(404, reviewTexts.changeNotFound);
-  checkOpen(progress, change.status);
+  checkOpen(progress, change, account);
   await deps.db.transaction(async (tx) => {
-    await lockPending(deps, tx, ids);
+    await lockPending(deps, tx, ids, account);
     await markHandled(deps, tx, ids, { rejectionReason: reason }, account.id);
   });
   return deps.imports.progress(ids.importId, account, null);

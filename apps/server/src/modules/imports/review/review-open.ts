@@ -3,6 +3,7 @@ import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice, InternMatch } from '../../intern/intern-matching.service.js';
 import { filledPaths, unknownSchoolOf } from './filled-paths.js';
 import { mergeRow } from './merge.js';
+import { claimOf } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, type ReviewDeps } from './review-rows.js';
 
 type Change = Awaited<ReturnType<typeof findChange>>;
@@ -74,6 +75,7 @@ export async function openChange(
     ChangeId: change.id,
     RowNumber: change.rowNumber,
     ChangeStatus: change.status,
+    Claim: claimOf(change, account),
     ...matchPart(match),
     ...(merged as unknown as Pick<
       ChangeReview,

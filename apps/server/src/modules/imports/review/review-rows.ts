@@ -25,6 +25,9 @@ export const reviewTexts = {
   internDeleted: 'Стажёр удалён из реестра: восстановите его или выберите другого стажёра',
   newWithExisting: 'Новый стажёр не может содержать записей существующего стажёра',
   rowWithoutData: 'Запись импорта не содержит данных для сравнения',
+  handledBy: (name: string) => `Эта запись уже обработана оператором ${name}`,
+  claimedBy: (name: string, until: string) =>
+    `Эту запись сейчас обрабатывает ${name} (до ${until} МСК): её можно открыть для просмотра или забрать`,
 } as const;
 
 /** The sections a row speaks of, in the card's terms. */

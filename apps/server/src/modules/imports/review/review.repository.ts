@@ -2,6 +2,7 @@ import { ChangeStatus, formatSnils, ImportStatus, openImportStatuses } from '@re
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { accounts, importChanges, imports } from '../../../db/schema/index.js';
+import { claimColumns, claimQueries } from './review-claims.repository.js';
 
 /** What the review reads of rows: one row, the rows that wait for a trainee, the rejected rows. */
 function rowReads(db: Db) {
@@ -22,6 +23,7 @@ function rowReads(db: Db) {
           processedAt: importChanges.processedAt,
           processedBy: accounts.fullName,
           headers: imports.headers,
+          ...claimColumns,
         })
         .from(importChanges)
         .innerJoin(imports, eq(imports.id, importChanges.importId))
@@ -74,14 +76,23 @@ function rowReads(db: Db) {
 /** What handling a row writes, in the caller's transaction: the row's lock and status, the import's counts. */
 function rowWrites() {
   return {
-    /** Locks a row for the rest of the transaction and reads its status: one operator handles it at a time. */
-    async lockChange(tx: Db, importId: number, changeId: number): Promise<number | null> {
+    /**
+     * Locks a row for the rest of the transaction and reads its status and claim: one operator handles it at
+     * a time.
+     */
+    async lockChange(tx: Db, importId: number, changeId: number) {
       const [row] = await tx
-        .select({ status: importChanges.status })
+        .select({
+          status: importChanges.status,
+          processedBy: sql<
+            string | null
+          >`(select c.full_name from ${accounts} c where c.id = ${importChanges.processedById})`,
+          ...claimColumns,
+        })
         .from(importChanges)
         .where(and(eq(importChanges.id, changeId), eq(importChanges.importId, importId)))
-        .for('update');
-      return row?.status ?? null;
+        .for('update', { of: importChanges });
+      return row ?? null;
     },
 
     /** Marks a pending row handled: finished into a trainee, or rejected with a reason; false if it was not pending. */
@@ -97,7 +108,13 @@ function rowWrites() {
           : { status: ChangeStatus.Rejected, rejectionReason: outcome.rejectionReason };
       const updated = await tx
         .update(importChanges)
-        .set({ ...values, processedById: operatorId, processedAt: sql`now()` })
+        .set({
+          ...values,
+          processedById: operatorId,
+          processedAt: sql`now()`,
+          claimedById: null,
+          claimedUntil: null,
+        })
         .where(and(eq(importChanges.id, changeId), eq(importChanges.status, ChangeStatus.Pending)))
         .returning({ id: importChanges.id });
       return updated.length > 0;
@@ -150,6 +167,9 @@ function rowReturns() {
           rejectionReason: null,
           processedById: operatorId,
           processedAt: sql`now()`,
+          // Back to pending as nobody's: a claim left from before it was handled no longer holds it.
+          claimedById: null,
+          claimedUntil: null,
         })
         .where(and(eq(importChanges.id, changeId), eq(importChanges.status, from)))
         .returning({ id: importChanges.id });
@@ -182,7 +202,7 @@ function rowReturns() {
 }
 
 export function createReviewRepository(db: Db) {
-  return { ...rowReads(db), ...rowWrites(), ...rowReturns() };
+  return { ...rowReads(db), ...rowWrites(), ...rowReturns(), ...claimQueries(db) };
 }
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;

@@ -144,7 +144,7 @@ describe('accepting and rejecting rows', () => {
 
     const again = await accept(importId, changeIds[0]!, 'new');
     expect(again.statusCode).toBe(409);
-    expect(again.json().ErrorMessage).toBe(reviewTexts.alreadyHandled);
+    expect(again.json().ErrorMessage).toBe(reviewTexts.handledBy(callers.operatorName));
     expect((await calls.reject(importId, changeIds[0]!, 'Повтор')).statusCode).toBe(409);
 
     const other = await uploadRows(t, callers.operator, callers.sro.id, [newRow('Егорова')]);

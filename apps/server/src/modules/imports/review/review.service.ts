@@ -2,6 +2,7 @@ import type { SubmitChangeSchema } from '@registry/shared';
 import type { z } from 'zod';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice } from '../../intern/intern-matching.service.js';
+import { claimChange, nextChange, releaseChange } from './review-claims.js';
 import { rejectChange, submitChange } from './review-handle.js';
 import { openChange } from './review-open.js';
 import { returnChange, undoChange } from './review-return.js';
@@ -11,7 +12,7 @@ export { reviewTexts } from './review-rows.js';
 
 /**
  * Row review: a row beside the register's record (review-open.ts), accepted or rejected (review-handle.ts),
- * returned or undone (review-return.ts), the rejected rows' file, and the rows that wait for a trainee.
+ * returned or undone (review-return.ts), claimed by one operator at a time (review-claims.ts), the rejected rows' file, and the rows that wait for a trainee.
  */
 export function createReviewService(deps: ReviewDeps) {
   type Ids = { importId: number; changeId: number };
@@ -33,6 +34,16 @@ export function createReviewService(deps: ReviewDeps) {
 
     /** 'Отменить внесение' of an accepted row: the trainee's values restored, the row pending (review-return.ts). */
     undo: (ids: Ids, account: CurrentAccount) => undoChange(deps, ids, account),
+
+    /** Takes or renews the operator's claim on a pending row (review-claims.ts). */
+    claim: (ids: Ids, takeOver: boolean, account: CurrentAccount) =>
+      claimChange(deps, ids, takeOver, account),
+
+    release: (ids: Ids, account: CurrentAccount) => releaseChange(deps, ids, account),
+
+    /** The next free pending row after `after`, claimed for the operator (review-claims.ts). */
+    next: (importId: number, after: number | null, account: CurrentAccount) =>
+      nextChange(deps, importId, after, account),
 
     /** The rejected rows with their cells, for the file the SRO corrects; another SRO's import is not found. */
     async rejectedRows(importId: number, account: CurrentAccount) {

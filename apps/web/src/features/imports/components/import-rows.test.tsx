@@ -7,8 +7,8 @@ import { ImportRows, rejectedWithImportTitle } from './import-rows';
 
 const item = importOf({
   Pending: [
-    { Id: 301, RowNumber: 8, FullName: 'Петров Иван', Snils: null },
-    { Id: 302, RowNumber: 9, FullName: 'Сидоров Олег', Snils: null },
+    { Id: 301, RowNumber: 8, FullName: 'Петров Иван', Snils: null, ClaimedBy: 'Орлова Светлана Игоревна' },
+    { Id: 302, RowNumber: 9, FullName: 'Сидоров Олег', Snils: null, ClaimedBy: null },
   ],
   Finished: [
     {

@@ -7,7 +7,7 @@ import { UploadDialog } from './upload-dialog';
 import type { UploadReading } from './upload-rules';
 
 const createdImport = importOf({
-  Pending: [{ Id: 1, RowNumber: 2, FullName: 'Иванов Иван Иванович', Snils: null }],
+  Pending: [{ Id: 1, RowNumber: 2, FullName: 'Иванов Иван Иванович', Snils: null, ClaimedBy: null }],
 });
 
 function renderDialog(reading: UploadReading) {
