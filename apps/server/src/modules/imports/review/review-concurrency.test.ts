@@ -25,6 +25,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
   let dataDir: string;
   const servers: { started: Started; port: number; cookie: string }[] = [];
   let organizationId: number;
+  /** A second operator, signed in on the second process. */
+  let otherOperator: string;
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -44,6 +46,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
       servers.push({ started, port, cookie });
     }
+    const other = await createAccount(database.db);
+    const login = await loginOver(servers[1]!.port, other.email, other.password);
+    otherOperator = login.headers.getSetCookie()[0]!.split(';')[0]!;
   }, 120_000);
 
   afterAll(async () => {
@@ -65,6 +70,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+    });
+
+  /** Creates a trainee with this SNILS through a process's API. */
+  const createWithSnils = (server: (typeof servers)[number], snils: string, lastName: string) =>
+    postJson(server, '/interns/', {
+      Intern: { PersonalInfo: [{ Id: -1, LastName: lastName, FirstName: 'Ольга', Snils: snils }] },
+      Protocol: { number: `${++serial}-П`, date: '2026-11-22' },
     });
 
   /** An import of the row and one more, so that the import stays open after the row is handled. */
@@ -180,5 +192,43 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       .from(importChanges)
       .where(and(eq(importChanges.id, second.changeId)));
     expect(row!.status).toBe(submit.status === 200 ? 1 : 0);
+  }, 60_000);
+
+  it('gives one SNILS to one trainee when both processes are asked for it at once', async () => {
+    const snils = snilsFrom(454_545);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createWithSnils(servers[i % 2]!, snils, 'Одинцова')),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+    const [trainees] = await database.db
+      .select({ n: count() })
+      .from(interns)
+      .where(eq(interns.snils, snils.replace(/\D/g, '')));
+    expect(trainees!.n).toBe(1);
+  }, 60_000);
+
+  it('hands two operators on two processes two different rows when they start at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { importId } = await uploadRow({
+        СНИЛС: snilsFrom(++serial),
+        'Уникальный идентификационный номер стажировки': `Н-${serial}`,
+      });
+      const handed = await Promise.all([
+        call(servers[0]!, `/imports/${importId}/changes/next`, { method: 'POST' }),
+        fetch(`http://127.0.0.1:${servers[1]!.port}/api/v1/imports/${importId}/changes/next`, {
+          method: 'POST',
+          headers: { cookie: otherOperator, 'x-registry-client': 'web' },
+        }),
+      ]);
+      const ids = await Promise.all(
+        handed.map(async (response) => {
+          expect(response.status).toBe(200);
+          return ((await response.json()) as { Next: { Id: number } | null }).Next?.Id;
+        }),
+      );
+      expect(ids.every((id) => id !== undefined)).toBe(true);
+      expect(new Set(ids).size).toBe(2);
+    }
   }, 60_000);
 });
