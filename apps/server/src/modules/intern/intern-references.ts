@@ -43,16 +43,16 @@ export async function resolveReferences(
 ) {
   const found = collect(sections);
   const problems: string[] = [];
-  await Promise.all(
-    referenceKinds.map(async ({ kind, what, field }, index) => {
-      const refs = found[index]!;
-      const names = await repo.existingIds(tx, kind, [...new Set(refs.map((ref) => ref.Id))]);
-      for (const ref of refs) {
-        const name = names.get(ref.Id);
-        if (name !== undefined) ref[field] = name;
-        else if (options.refuseUnknown) problems.push(texts.unknownReference(what, ref.Id));
-      }
-    }),
-  );
+  // One kind after another: `tx` may be a transaction's single connection, where node-postgres refuses
+  // (and pg 9 will fail) queries sent before the previous one has answered.
+  for (const [index, { kind, what, field }] of referenceKinds.entries()) {
+    const refs = found[index]!;
+    const names = await repo.existingIds(tx, kind, [...new Set(refs.map((ref) => ref.Id))]);
+    for (const ref of refs) {
+      const name = names.get(ref.Id);
+      if (name !== undefined) ref[field] = name;
+      else if (options.refuseUnknown) problems.push(texts.unknownReference(what, ref.Id));
+    }
+  }
   if (problems.length > 0) throw new AppError(400, texts.invalidRequest, [...new Set(problems)]);
 }
