@@ -60,7 +60,12 @@ describe('the OpenAPI document', () => {
       ).not.toEqual([]);
       const error = responses['4XX']?.content?.['application/json']?.schema;
       expect(error?.required, name).toEqual(['ErrorMessage', 'ErrorId']);
-      expect(Object.keys(error?.properties ?? {}), name).toEqual(['ErrorMessage', 'ErrorId', 'Info']);
+      expect(Object.keys(error?.properties ?? {}), name).toEqual([
+        'ErrorMessage',
+        'ErrorId',
+        'Info',
+        'Intern',
+      ]);
     }
   });
 
