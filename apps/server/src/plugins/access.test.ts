@@ -30,6 +30,7 @@ const expected: Record<string, Access> = {
   'PUT /api/v1/operators/:id': 'operator',
   'POST /api/v1/operators/:id/generate-password': 'operator',
   'GET /api/v1/interns/search': 'anyone',
+  'GET /api/v1/interns': 'anyone',
   'GET /api/v1/interns/export': 'operator',
   'GET /api/v1/interns/:id': 'operator',
   'GET /api/v1/interns/:id/public': 'anyone',

@@ -80,6 +80,24 @@ async function search(query: string, as: 'operator' | 'public' = 'operator') {
 }
 const names = (result: { Results: { FullName: string }[] }) => result.Results.map((row) => row.FullName);
 
+describe('GET /api/v1/interns', () => {
+  it('answers as the search does, for operators and for the public', async () => {
+    for (const [query, cookie] of [
+      ['term=яковлев&page=1', operator.cookie],
+      ['status=1', operator.cookie],
+      ['term=11223344595', undefined],
+      ['', undefined],
+    ] as const) {
+      const headers = cookie ? { cookie } : {};
+      const list = await t.app.inject({ url: `/api/v1/interns?${query}`, headers });
+      const searched = await t.app.inject({ url: `/api/v1/interns/search?${query}`, headers });
+      expect(list.statusCode, query).toBe(200);
+      expect(list.json(), query).toEqual(searched.json());
+    }
+    expect((await t.app.inject({ url: '/api/v1/interns?status=7' })).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/v1/interns/search', () => {
   it('finds by any parts of the name in any order, ignoring case and ё/е', async () => {
     for (const term of ['федоров', 'ФЁДОРОВ АРТ', 'артем федор', 'ильич', 'дорo'.replace('o', 'о')]) {

@@ -45,18 +45,30 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
   app,
   { service },
 ) => {
-  app.get(
-    '/search',
-    {
-      config: { access: 'anyone', rateLimit: anonymousLimit },
-      schema: { tags, querystring: InternSearchQuerySchema, response: { 200: InternSearchResultSchema } },
-      // The busiest route: its answer is built field by field in the service (typed by the schema), so it is
-      // written as it is instead of checked and copied by zod first (docs/decisions.md).
-      serializerCompiler: () => (data) => JSON.stringify(data),
-    },
-    async (request) =>
-      service.search(request.query, request.account !== null && request.account.organization === null),
-  );
+  // SPEC.md §7 lists GET /api/v1/interns beside the search without its payload: it is the same list, answered
+  // identically, and the OpenAPI document says so.
+  for (const [url, description] of [
+    ['/search', undefined],
+    ['/', 'То же, что GET /api/v1/interns/search: список стажёров по тем же параметрам'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { access: 'anyone', rateLimit: anonymousLimit },
+        schema: {
+          tags,
+          ...(description ? { description } : {}),
+          querystring: InternSearchQuerySchema,
+          response: { 200: InternSearchResultSchema },
+        },
+        // The busiest route: its answer is built field by field in the service (typed by the schema), so it
+        // is written as it is instead of checked and copied by zod first (docs/decisions.md).
+        serializerCompiler: () => (data) => JSON.stringify(data),
+      },
+      async (request) =>
+        service.search(request.query, request.account !== null && request.account.organization === null),
+    );
+  }
 
   app.get(
     '/export',
