@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table';
+import { CellNote } from './import-cells';
 import { showMoreRowsText } from './import-format';
 
 /** Rows shown at first and added by each 'Показать ещё': a file of thousands would take seconds to draw. */
@@ -21,6 +22,8 @@ type ChangeTableProps<T extends { Id: number; FullName: string; Snils: string | 
   hrefOf?: (row: T) => string | null;
   /** Columns after the full name and SNILS. */
   extraColumns?: Column<T>[];
+  /** A second line under a row's name ('Обрабатывает …'), or null. */
+  noteOf?: (row: T) => ReactNode;
 };
 
 /**
@@ -32,6 +35,7 @@ export function ChangeTable<T extends { Id: number; FullName: string; Snils: str
   emptyText,
   hrefOf,
   extraColumns = [],
+  noteOf,
 }: ChangeTableProps<T>) {
   const [shown, setShown] = useState(ROWS_STEP);
   if (rows.length === 0) {
@@ -43,12 +47,18 @@ export function ChangeTable<T extends { Id: number; FullName: string; Snils: str
   }
   const nameOf = (row: T): ReactNode => {
     const href = hrefOf?.(row);
-    return href ? (
-      <MuiLink component={Link} to={href}>
-        {row.FullName}
-      </MuiLink>
-    ) : (
-      row.FullName
+    const note = noteOf?.(row);
+    return (
+      <>
+        {href ? (
+          <MuiLink component={Link} to={href}>
+            {row.FullName}
+          </MuiLink>
+        ) : (
+          row.FullName
+        )}
+        {note && <CellNote>{note}</CellNote>}
+      </>
     );
   };
 

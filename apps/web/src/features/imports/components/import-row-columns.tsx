@@ -9,12 +9,18 @@ import type { PutBackAction } from '../api/put-back-change';
 import { rejectionFileText } from './import-documents';
 import type { PutBack } from './put-back-dialog';
 
+type PendingRow = Import['Pending'][number];
 type FinishedRow = Import['Finished'][number];
 type RejectedRow = Import['Rejected'][number];
 
 /** Who handled a row and when: 'Петрова А. С., 2026.11.21 12:30'. */
 export function handledByText(row: { ProcessedBy: string | null; ProcessedAt: string | null }): string {
   return [row.ProcessedBy, formatDateTime(row.ProcessedAt)].filter(Boolean).join(', ');
+}
+
+/** The operator working on a waiting row now: 'Обрабатывает Орлова Светлана Игоревна'; null when none. */
+export function claimedByText(row: Pick<PendingRow, 'ClaimedBy'>): string | null {
+  return row.ClaimedBy === null ? null : `Обрабатывает ${row.ClaimedBy}`;
 }
 
 /**

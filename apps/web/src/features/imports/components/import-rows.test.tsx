@@ -58,6 +58,12 @@ describe('ImportRows', () => {
       'href',
       '/imports/41/process/302',
     );
+    // Another operator works on the first row now; nobody on the second.
+    const pending = section('Записи, ожидающие обработки');
+    expect(screen.getByRole('link', { name: 'Петров Иван' }).closest('td')).toHaveTextContent(
+      'Петров ИванОбрабатывает Орлова Светлана Игоревна',
+    );
+    expect(within(pending).getAllByText(/^Обрабатывает/)).toHaveLength(1);
 
     const finished = section('Обработанные записи');
     expect(within(finished).getByRole('link', { name: 'Иванов Пётр' })).toHaveAttribute(

@@ -9,7 +9,7 @@ import { ImportStatus, type Import } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
 import { ChangeTable } from './change-table';
-import { finishedColumns, putBackColumn, rejectedColumns } from './import-row-columns';
+import { claimedByText, finishedColumns, putBackColumn, rejectedColumns } from './import-row-columns';
 import { PutBackDialog, type PutBack } from './put-back-dialog';
 
 export const allProcessedText = 'Все записи были обработаны';
@@ -94,6 +94,7 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
             rows={item.Pending}
             emptyText={allProcessedText}
             hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
+            noteOf={claimedByText}
           />
         </Section>
       )}
