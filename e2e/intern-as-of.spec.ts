@@ -95,6 +95,27 @@ test('an operator sees the card as the register held it on a day, read-only, and
   await expect(page.getByRole('alert')).toContainText(texts.internNotAsOf);
 });
 
+test('a day typed into «На дату» digit by digit is shown only once it is whole and confirmed', async ({
+  page,
+}) => {
+  const stamp = letterStamp().toLowerCase();
+  const intern = await createRenamedIntern(page, [`Цифров${stamp}`, `Знаков${stamp}`], 'Ян', 'Ильич');
+  const today = moscowDay();
+  await page.goto(`/interns/${intern.Id}/personal-info`);
+  const field = page.getByRole('group', { name: 'На дату', exact: true });
+  await field.getByRole('spinbutton').first().click();
+  // Every digit, the day's first one included (2026.11.2 would already be a whole date), keeps the card.
+  for (const digit of today.replace(/\D/g, '')) {
+    await page.keyboard.press(digit);
+    await expect(page).toHaveURL(new RegExp(`/interns/${intern.Id}/personal-info$`));
+    await expect(banner(page)).toHaveCount(0);
+  }
+  await expect(field.getByRole('spinbutton').last()).toHaveText(today.slice(-2));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/interns/${intern.Id}/personal-info\\?asOf=${today}$`));
+  await expect(banner(page)).toContainText(`конец дня ${formatDate(today)}`);
+});
+
 test('an entry’s history leads to the card as of each version’s day', async ({ page }) => {
   const stamp = letterStamp().toLowerCase();
   const [oldName, newName] = [`Историев${stamp}`, `Версиев${stamp}`];

@@ -90,7 +90,14 @@ export function DateField({
         label={label}
         value={shown}
         onChange={handleChange}
-        onAccept={onAccept && ((date) => onAccept(pickedDateValue(date)))}
+        // The picker also "accepts" each keystroke that leaves a whole date in the field (2026.11.2 is the
+        // 2nd): only a day picked in the calendar is accepted here; a typed one is the caller's on Enter or blur.
+        onAccept={
+          onAccept &&
+          ((date, context) => {
+            if (context.source === 'view') onAccept(pickedDateValue(date));
+          })
+        }
         format={DATE_DISPLAY_FORMAT}
         maxDate={maxDate === undefined ? undefined : dayjs(maxDate, DATE_VALUE_FORMAT)}
         disabled={disabled}
