@@ -7,12 +7,14 @@ import { paths } from '@/config/paths';
 import { isFiltered, toSearchParams, useInternListParams } from './intern-list-params';
 import { InternResults } from './intern-results';
 import { internSearchLabel } from './list-texts';
-import { StatusTabs } from './status-tabs';
 
 // The public finds a trainee by SNILS only when the whole, valid number is typed (DESIGN.md §6).
 export const publicSnilsHint = 'Для поиска по СНИЛС введите его полностью';
 
-/** The public registry: the operator list without filter and export; a row opens the public card. */
+/**
+ * The public registry: the operator list without filters (the status tabs included) and export; a row opens
+ * the public card.
+ */
 export function PublicInternList() {
   const { params, update, pageHref } = useInternListParams();
   const search = toSearchParams(params, true);
@@ -32,7 +34,6 @@ export function PublicInternList() {
           onSearch={(term) => update({ term }, { replace: true })}
         />
       </Stack>
-      <StatusTabs status={params.status} onChange={(status) => update({ status })} />
       <InternResults
         search={search}
         isFiltered={isFiltered(search)}
