@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
-import { fullName, personOf, rowOf, uploadRows } from './import-review-data';
+import { fullName, personOf, rowOf, saveTrainee, uploadRows } from './import-review-data';
 import { createSro, runLetters } from './imports-data';
 
 /*
@@ -59,5 +59,46 @@ test('a row an operator works on names them in the import', async ({ page }) => 
   const free = page.getByRole('row').filter({ hasText: fullName(people[1]!) });
   await expect(free).toBeVisible();
   await expect(free).not.toContainText('Обрабатывает');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("an import's rows filter by state and match, under its progress", async ({ page }) => {
+  await loginAsAdmin(page);
+  const stamp = runLetters();
+  const bySnils = personOf(`Снилсова${stamp} Анна Петровна`);
+  const byName = personOf(`Именова${stamp} Бэлла Юрьевна`, null);
+  const fresh = personOf(`Новикова${stamp} Вера Олеговна`);
+  await saveTrainee(page, bySnils);
+  // The change file's sample row says the trainee was born on 1995-04-12.
+  await saveTrainee(page, byName, { DateOfBirth: '1995-04-12' });
+  const rows = [bySnils, personOf(fullName(byName)), fresh];
+  const { importId, changeIds } = await importOf(page, rows);
+  await apiPost(page, `/api/v1/imports/${importId}/changes/${changeIds[2]}/reject`, { reason: 'Дубликат' });
+  await apiPost(page, `/api/v1/imports/${importId}/changes/${changeIds[1]}/claim`, {});
+
+  await page.goto(`/imports/${importId}`);
+  await expect(page.getByText('Обработано 1 из 3')).toBeVisible();
+  const link = (person: (typeof rows)[number]) =>
+    page.getByRole('link', { name: fullName(person), exact: true });
+  await expect(link(bySnils)).toBeVisible();
+  await expect(link(fresh)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'По СНИЛС (1)' }).click();
+  await expect(link(bySnils)).toBeVisible();
+  await expect(link(rows[1]!)).toHaveCount(0);
+  await expect(page).toHaveURL(/match=snils/);
+  await page.getByRole('button', { name: 'По ФИО (1)' }).click();
+  await expect(link(rows[1]!)).toBeVisible();
+  await expect(link(bySnils)).toHaveCount(0);
+  await page.getByRole('button', { name: 'По ФИО (1)' }).click();
+
+  await page.getByRole('button', { name: 'В работе (1)' }).click();
+  await expect(link(rows[1]!)).toBeVisible();
+  await expect(link(bySnils)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Отклонённые записи' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Отклонены (1)' }).click();
+  await expect(link(fresh)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Записи, ожидающие обработки' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });

@@ -54,8 +54,18 @@ const ChangeRowSchema = z.object({
 /** An import with its rows and documents (SPEC.md §3 Import). */
 export const ImportSchema = z.object({
   ...importBase,
-  /** Rows waiting; `ClaimedBy` names the operator working on one now (a claim not expired). */
-  Pending: z.array(ChangeRowSchema.extend({ ClaimedBy: z.string().nullable() })),
+  /**
+   * Rows waiting; `ClaimedBy` names the operator working on one now (a claim not expired). `Match`: how the
+   * review would find its trainee (by SNILS, by full name and birth date, none: a new one); `HasConflict`:
+   * another trainee holds its internship number in the import's SRO.
+   */
+  Pending: z.array(
+    ChangeRowSchema.extend({
+      ClaimedBy: z.string().nullable(),
+      Match: z.enum(['snils', 'fullName', 'none']),
+      HasConflict: z.boolean(),
+    }),
+  ),
   /** Rows accepted into the register: the trainee each went to, who accepted it and when. */
   Finished: z.array(
     ChangeRowSchema.extend({

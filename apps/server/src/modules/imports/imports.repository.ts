@@ -8,7 +8,9 @@ import {
   dictionaryEntries,
   importChanges,
   imports,
+  internEntries,
   interns,
+  internshipNumbers,
   organizations,
   registryCounters,
   storedFiles,
@@ -22,6 +24,46 @@ interface ChangeRow {
   RowNumber: number;
   FullName: string;
   Snils: string | null;
+}
+
+/** How a waiting row meets the register, said in the import's list without opening the row. */
+interface PendingRow extends ChangeRow {
+  ClaimedBy: string | null;
+  Match: 'snils' | 'fullName' | 'none';
+  HasConflict: boolean;
+}
+
+/**
+ * Each waiting row's match as the review finds it (intern-matching.service.ts), for the whole list at once and
+ * for waiting rows only: the trainee (not deleted) with the row's SNILS, through the SNILS index; else the
+ * first with its folded full name, through the alphabetical index, and its birth date when the row has one.
+ * `has_conflict`: another trainee holds the row's internship number in the import's SRO (the SRO's numbers'
+ * key). The row's data is read only for its birth date and number.
+ */
+function pendingMatch(organizationId: number): SQL {
+  const row = importChanges;
+  return sql`(
+    select case when by_snils.id is not null then 'snils' when by_name.id is not null then 'fullName'
+        else 'none' end as match,
+      exists (select 1 from ${internshipNumbers} where ${internshipNumbers.organizationId} = ${organizationId}
+        and ${internshipNumbers.numberKey} = keys.number_key and keys.number_key <> ''
+        and ${internshipNumbers.internId} is distinct from coalesce(by_snils.id, by_name.id)) as has_conflict
+    from (select
+        case when length(regexp_replace(${row.snils}, '\\D', '', 'g')) = 11
+          then regexp_replace(${row.snils}, '\\D', '', 'g') end as snils,
+        ${row.data}::json -> 'PersonalInfo' ->> 'DateOfBirth' as birth_date,
+        registry_number_key(${row.data}::json -> 'Internship' ->> 'RegistryNumber') as number_key
+      ) keys
+    left join lateral (select ${interns.id} from ${interns} where not ${interns.isDeleted}
+        and ${interns.snils} collate "C" = keys.snils::char(11) limit 1) by_snils on true
+    left join lateral (select ${interns.id} from ${interns} where not ${interns.isDeleted}
+        and ${interns.searchKey} collate "C" = registry_fold(${row.fullName}) collate "C"
+        and (keys.birth_date is null or exists (select 1 from ${internEntries}
+          where ${internEntries.internId} = ${interns.id} and ${internEntries.section} = 'PersonalInfo'
+          and not ${internEntries.isRemoved} and ${internEntries.data} ->> 'DateOfBirth' = keys.birth_date))
+        order by ${interns.searchKey} collate "C", ${interns.id} limit 1) by_name on by_snils.id is null
+    where ${row.status} = ${sql.raw(String(ChangeStatus.Pending))}
+  ) pending_match`;
 }
 
 /** Rows per insert statement: a batch of 2,000 rows carries ~5 MB. */
@@ -143,7 +185,7 @@ function changeReads(db: Db) {
      * An import's rows by status, in file order, in the detail's shapes. The database builds the lists as
      * JSON: for thousands of rows that is far cheaper than a row object per row, mapped again in the service.
      */
-    async changeLists(importId: number) {
+    async changeLists(importId: number, organizationId: number) {
       const list = <T>(status: number, fields: SQL) =>
         sql<
           T[]
@@ -151,9 +193,9 @@ function changeReads(db: Db) {
       const handled = sql`, 'ProcessedBy', ${accounts.fullName}, 'ProcessedAt', to_char(${importChanges.processedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       const [lists] = await db
         .select({
-          pending: list<ChangeRow & { ClaimedBy: string | null }>(
+          pending: list<PendingRow>(
             ChangeStatus.Pending,
-            sql`, 'ClaimedBy', ${liveClaimant}`,
+            sql`, 'ClaimedBy', ${liveClaimant}, 'Match', pending_match.match, 'HasConflict', pending_match.has_conflict`,
           ),
           finished: list<
             ChangeRow & {
@@ -181,6 +223,7 @@ function changeReads(db: Db) {
         .from(importChanges)
         .leftJoin(interns, eq(interns.id, importChanges.internId))
         .leftJoin(accounts, eq(accounts.id, importChanges.processedById))
+        .leftJoinLateral(pendingMatch(organizationId), sql`true`)
         .where(eq(importChanges.importId, importId));
       return lists!;
     },

@@ -131,8 +131,24 @@ describe('an import', () => {
     const detail = response.json();
     const [first, second, third, fourth] = created.changeIds;
     expect(detail.Pending).toEqual([
-      { Id: first, RowNumber: 2, FullName: 'Алексеев Пётр Ильич', Snils: '112-233-445 95', ClaimedBy: null },
-      { Id: fourth, RowNumber: 5, FullName: 'Григорьева Анна Львовна', Snils: null, ClaimedBy: null },
+      {
+        Id: first,
+        RowNumber: 2,
+        FullName: 'Алексеев Пётр Ильич',
+        Snils: '112-233-445 95',
+        ClaimedBy: null,
+        Match: 'none',
+        HasConflict: false,
+      },
+      {
+        Id: fourth,
+        RowNumber: 5,
+        FullName: 'Григорьева Анна Львовна',
+        Snils: null,
+        ClaimedBy: null,
+        Match: 'none',
+        HasConflict: false,
+      },
     ]);
     expect(detail.Finished).toEqual([
       {

@@ -110,7 +110,10 @@ function importReads({ repo, files, clock, findVisible }: ImportsContext) {
 
     async get(id: number, account: CurrentAccount): Promise<Import> {
       const row = await findVisible(id, account);
-      const [lists, infos] = await Promise.all([repo.changeLists(id), files.info(documentFileIds(row))]);
+      const [lists, infos] = await Promise.all([
+        repo.changeLists(id, row.organizationId),
+        files.info(documentFileIds(row)),
+      ]);
       return {
         ...toListItem(row, infos, clock()),
         Pending: lists.pending,

@@ -1,10 +1,12 @@
 import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { formatDateTime, rowReturnTexts, type Import } from '@registry/shared';
 import type { Column } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { fileUrls } from '../api/get-import-file';
+import { CellNote } from './import-cells';
 import type { PutBackAction } from '../api/put-back-change';
 import { rejectionFileText } from './import-documents';
 import type { PutBack } from './put-back-dialog';
@@ -22,6 +24,32 @@ export function handledByText(row: { ProcessedBy: string | null; ProcessedAt: st
 export function claimedByText(row: Pick<PendingRow, 'ClaimedBy'>): string | null {
   return row.ClaimedBy === null ? null : `Обрабатывает ${row.ClaimedBy}`;
 }
+
+export const matchTexts = {
+  snils: 'Найден по СНИЛС',
+  fullName: 'Найден по ФИО',
+  none: 'Новый стажёр',
+  conflict: 'Номер стажировки у другого стажёра',
+} as const;
+
+/** The column of the waiting rows after the name and SNILS: how each meets the register, and its conflict. */
+export const pendingColumns: Column<PendingRow>[] = [
+  {
+    header: 'Совпадение',
+    cell: (row) => (
+      <>
+        {matchTexts[row.Match]}
+        {row.HasConflict && (
+          <CellNote>
+            <Typography component="span" variant="inherit" color="warning.dark">
+              {matchTexts.conflict}
+            </Typography>
+          </CellNote>
+        )}
+      </>
+    ),
+  },
+];
 
 /**
  * The columns of the accepted rows after the name and SNILS: the trainee each went to (a link to the card for

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ImportStatus } from '@registry/shared';
@@ -7,8 +8,24 @@ import { ImportRows, rejectedWithImportTitle } from './import-rows';
 
 const item = importOf({
   Pending: [
-    { Id: 301, RowNumber: 8, FullName: 'Петров Иван', Snils: null, ClaimedBy: 'Орлова Светлана Игоревна' },
-    { Id: 302, RowNumber: 9, FullName: 'Сидоров Олег', Snils: null, ClaimedBy: null },
+    {
+      Id: 301,
+      RowNumber: 8,
+      FullName: 'Петров Иван',
+      Snils: null,
+      ClaimedBy: 'Орлова Светлана Игоревна',
+      Match: 'snils',
+      HasConflict: true,
+    },
+    {
+      Id: 302,
+      RowNumber: 9,
+      FullName: 'Сидоров Олег',
+      Snils: null,
+      ClaimedBy: null,
+      Match: 'none',
+      HasConflict: false,
+    },
   ],
   Finished: [
     {
@@ -84,6 +101,30 @@ describe('ImportRows', () => {
     ).toHaveAttribute('href', '/api/v1/imports/41/rejected-rows');
     expect(within(finished).getByRole('button', { name: 'Отменить внесение' })).toBeInTheDocument();
     expect(within(rejected).getByRole('button', { name: 'Вернуть в обработку' })).toBeInTheDocument();
+  });
+
+  it('says the progress, each waiting row’s match, and filters the rows by state and match', async () => {
+    const user = userEvent.setup();
+    renderRows(true);
+    expect(screen.getByText('Обработано 2 из 4')).toBeInTheDocument();
+    const pending = section('Записи, ожидающие обработки');
+    expect(within(pending).getByText('Найден по СНИЛС')).toBeInTheDocument();
+    expect(within(pending).getByText('Номер стажировки у другого стажёра')).toBeInTheDocument();
+    expect(within(pending).getByText('Новый стажёр')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Новые (1)' }));
+    expect(screen.getByRole('button', { name: 'Новые (1)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('link', { name: 'Петров Иван' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Сидоров Олег' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Обработанные записи' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'В работе (1)' }));
+    expect(screen.getByText('Нет записей, подходящих под отбор')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Отклонены (1)' }));
+    expect(screen.getByRole('button', { name: 'Новые (1)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).toBeNull();
+    expect(within(section('Отклонённые записи')).getByText('Дубликат')).toBeInTheDocument();
   });
 
   it('shows an SRO representative the rows and the rejected rows’ book without processing links', () => {

@@ -9,13 +9,23 @@ import { ImportStatus, type Import } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
 import { ChangeTable } from './change-table';
-import { claimedByText, finishedColumns, putBackColumn, rejectedColumns } from './import-row-columns';
+import { filterRows, rowCounts } from './import-row-filter';
+import { ImportRowFilters, useRowFilter } from './import-row-filters';
+import {
+  claimedByText,
+  finishedColumns,
+  pendingColumns,
+  putBackColumn,
+  rejectedColumns,
+} from './import-row-columns';
 import { PutBackDialog, type PutBack } from './put-back-dialog';
+import { StartProcessingButton } from './review/start-processing-button';
 
 export const allProcessedText = 'Все записи были обработаны';
 export const noRowsText = 'Записей нет';
 export const rejectedRowsFileText = 'Скачать отклонённые записи (.xlsx)';
 export const rejectedWithImportTitle = 'Записи, отклонённые вместе с файлом';
+export const noFilteredRowsText = 'Нет записей, подходящих под отбор';
 
 function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -39,6 +49,21 @@ function Section({ title, actions, children }: { title: string; actions?: ReactN
   );
 }
 
+/** 'Отклонить всё...', and 'Начать обработку' at the first waiting row (whatever the filter shows). */
+function PendingActions({ item, onRejectAll }: { item: Import; onRejectAll: () => void }) {
+  const firstPending = item.Pending[0];
+  return (
+    <>
+      <Button color="error" onClick={onRejectAll}>
+        Отклонить всё...
+      </Button>
+      {firstPending && (
+        <StartProcessingButton importId={item.Id} firstPendingId={firstPending.Id} />
+      )}
+    </>
+  );
+}
+
 type ImportRowsProps = {
   item: Import;
   isOperator: boolean;
@@ -54,20 +79,8 @@ type ImportRowsProps = {
  * unless the file was rejected whole, puts it back to pending: 'Вернуть в обработку', 'Отменить внесение'.
  */
 export function ImportRows({ item, isOperator, canProcess, onRejectAll }: ImportRowsProps) {
-  const firstPending = item.Pending[0];
   const reviewHref = (row: { Id: number }) => (isOperator ? paths.importChange.href(item.Id, row.Id) : null);
-  const pendingActions = canProcess && (
-    <>
-      <Button color="error" onClick={onRejectAll}>
-        Отклонить всё...
-      </Button>
-      {firstPending && (
-        <Button variant="contained" component={Link} to={paths.importChange.href(item.Id, firstPending.Id)}>
-          Начать обработку
-        </Button>
-      )}
-    </>
-  );
+  const pendingActions = canProcess && <PendingActions item={item} onRejectAll={onRejectAll} />;
   const rejectedActions = item.Rejected.length > 0 && (
     <Button href={rejectedRowsUrl(item.Id)} download startIcon={<DownloadIcon />}>
       {rejectedRowsFileText}
@@ -78,48 +91,59 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
   const isRejected = item.Status === ImportStatus.Rejected;
   const [putBack, setPutBack] = useState<PutBack | null>(null);
   const canPutBack = isOperator && !isRejected;
+  const { filter, setFilter } = useRowFilter();
+  const shown = filterRows(item, filter);
+  const isFiltered = filter.state !== 'all' || filter.match !== null;
+  const emptyText = (text: string) => (isFiltered ? noFilteredRowsText : text);
 
   return (
     <>
-      {isRejected ? (
-        item.Pending.length > 0 && (
-          // The reason is the file's, said once beside it under 'Основание отклонения'.
-          <Section title={rejectedWithImportTitle}>
-            <ChangeTable rows={item.Pending} emptyText={noRowsText} hrefOf={() => null} />
+      <ImportRowFilters counts={rowCounts(item)} filter={filter} onChange={setFilter} />
+      {shown.pending &&
+        (isRejected ? (
+          shown.pending.length > 0 && (
+            // The reason is the file's, said once beside it under 'Основание отклонения'.
+            <Section title={rejectedWithImportTitle}>
+              <ChangeTable rows={shown.pending} emptyText={noRowsText} hrefOf={() => null} />
+            </Section>
+          )
+        ) : (
+          <Section title="Записи, ожидающие обработки" actions={pendingActions}>
+            <ChangeTable
+              rows={shown.pending}
+              emptyText={emptyText(allProcessedText)}
+              hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
+              noteOf={claimedByText}
+              extraColumns={pendingColumns}
+            />
           </Section>
-        )
-      ) : (
-        <Section title="Записи, ожидающие обработки" actions={pendingActions}>
+        ))}
+      {shown.finished && (
+        <Section title="Обработанные записи">
           <ChangeTable
-            rows={item.Pending}
-            emptyText={allProcessedText}
-            hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
-            noteOf={claimedByText}
+            rows={shown.finished}
+            emptyText={emptyText(noRowsText)}
+            hrefOf={reviewHref}
+            extraColumns={[
+              ...finishedColumns(isOperator),
+              ...(canPutBack ? [putBackColumn<Import['Finished'][number]>('undo', setPutBack)] : []),
+            ]}
           />
         </Section>
       )}
-      <Section title="Обработанные записи">
-        <ChangeTable
-          rows={item.Finished}
-          emptyText={noRowsText}
-          hrefOf={reviewHref}
-          extraColumns={[
-            ...finishedColumns(isOperator),
-            ...(canPutBack ? [putBackColumn<Import['Finished'][number]>('undo', setPutBack)] : []),
-          ]}
-        />
-      </Section>
-      <Section title="Отклонённые записи" actions={rejectedActions}>
-        <ChangeTable
-          rows={item.Rejected}
-          emptyText={noRowsText}
-          hrefOf={reviewHref}
-          extraColumns={[
-            ...rejectedColumns,
-            ...(canPutBack ? [putBackColumn<Import['Rejected'][number]>('return', setPutBack)] : []),
-          ]}
-        />
-      </Section>
+      {shown.rejected && (
+        <Section title="Отклонённые записи" actions={rejectedActions}>
+          <ChangeTable
+            rows={shown.rejected}
+            emptyText={emptyText(noRowsText)}
+            hrefOf={reviewHref}
+            extraColumns={[
+              ...rejectedColumns,
+              ...(canPutBack ? [putBackColumn<Import['Rejected'][number]>('return', setPutBack)] : []),
+            ]}
+          />
+        </Section>
+      )}
       {putBack && <PutBackDialog importId={item.Id} putBack={putBack} onClose={() => setPutBack(null)} />}
     </>
   );

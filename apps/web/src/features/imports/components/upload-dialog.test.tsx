@@ -7,7 +7,17 @@ import { UploadDialog } from './upload-dialog';
 import type { UploadReading } from './upload-rules';
 
 const createdImport = importOf({
-  Pending: [{ Id: 1, RowNumber: 2, FullName: 'Иванов Иван Иванович', Snils: null, ClaimedBy: null }],
+  Pending: [
+    {
+      Id: 1,
+      RowNumber: 2,
+      FullName: 'Иванов Иван Иванович',
+      Snils: null,
+      ClaimedBy: null,
+      Match: 'none',
+      HasConflict: false,
+    },
+  ],
 });
 
 function renderDialog(reading: UploadReading) {

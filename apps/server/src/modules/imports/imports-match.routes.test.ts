@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { clientHeaders } from '../../test/build-test-app.js';
+import { snilsFrom } from '../../test/change-files/workbooks.js';
+import { createIntern, internship, personalInfo } from '../../test/interns.js';
+import { useReviewApp, type ReviewTest } from '../../test/review.js';
+import { uploadRows } from '../../test/uploads.js';
+
+/*
+ * An import's waiting rows say how each meets the register without being opened (docs/row-review.md
+ * «Список строк импорта»): by SNILS, by full name and birth date, or none; and whether another trainee holds
+ * the row's internship number in the import's SRO.
+ */
+
+let test: ReviewTest;
+useReviewApp((ready) => (test = ready));
+
+let serial = 870_000;
+const freshSnils = () => snilsFrom(++serial);
+
+async function saveTrainee(name: string, values: { snils?: string; birth?: string; number?: string }) {
+  const [LastName, FirstName, PatronymicName] = name.split(' ');
+  const created = await createIntern(test.t.app, test.callers.operator, {
+    PersonalInfo: [
+      personalInfo({
+        LastName,
+        FirstName,
+        PatronymicName,
+        Snils: values.snils ?? null,
+        DateOfBirth: values.birth ?? null,
+      }),
+    ],
+    ...(values.number
+      ? { Internships: [internship(test.callers.sro.id, { RegistryNumber: values.number })] }
+      : {}),
+  });
+  return created.Id as number;
+}
+
+/** A row of the change file: the template's sample (born 1995-04-12) with this name, SNILS and number. */
+function row(name: string, snils: string, number: string) {
+  const [Фамилия, Имя, Отчество] = name.split(' ');
+  return { Фамилия, Имя, Отчество, СНИЛС: snils, 'Уникальный идентификационный номер стажировки': number };
+}
+
+describe("an import's waiting rows", () => {
+  it('say how each meets the register, and which clash on the internship number', async () => {
+    const { t, callers } = test;
+    const known = freshSnils();
+    await saveTrainee('Снилсова Анна Петровна', { snils: known, number: 'М-1' });
+    const second = freshSnils();
+    await saveTrainee('Второва Ирина Петровна', { snils: second, number: 'М-5' });
+    await saveTrainee('Именова Бэлла Юрьевна', { birth: '1995-04-12' });
+    await saveTrainee('Тёзкина Вера Олеговна', { birth: '1990-01-01' });
+    await saveTrainee('Держателева Галина Ивановна', { snils: freshSnils(), number: 'М-9' });
+    const gone = await saveTrainee('Удалёнова Дина Львовна', { snils: freshSnils() });
+    const goneSnils = snilsFrom(serial);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/interns/${gone}`,
+      headers: { cookie: callers.operator, ...clientHeaders },
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+
+    const { importId } = await uploadRows(t, callers.operator, callers.sro.id, [
+      row('Другова Анна Петровна', known, 'М-1'),
+      row('ИМЕНОВА бэлла юрьевна', freshSnils(), 'М-2'),
+      row('Тезкина Вера Олеговна', freshSnils(), 'М-3'),
+      row('Новикова Ева Павловна', freshSnils(), 'м -9'),
+      row('Второва Ирина Петровна', second, 'М-9'),
+      row('Удалёнова Дина Львовна', goneSnils, 'М-4'),
+    ]);
+    const detail = await t.app.inject({
+      url: `/api/v1/imports/${importId}`,
+      headers: { cookie: callers.operator },
+    });
+    expect(detail.statusCode).toBe(200);
+    const pending = detail.json<{ Pending: { FullName: string; Match: string; HasConflict: boolean }[] }>()
+      .Pending;
+    expect(pending.map(({ FullName, Match, HasConflict }) => [FullName, Match, HasConflict])).toEqual([
+      // The same SNILS; the number is the trainee's own.
+      ['Другова Анна Петровна', 'snils', false],
+      // The same folded name and birth date.
+      ['ИМЕНОВА бэлла юрьевна', 'fullName', false],
+      // The same name (ё and е alike), another birth date: a new trainee.
+      ['Тезкина Вера Олеговна', 'none', false],
+      // A new trainee with a number another trainee holds (spaces and case aside).
+      ['Новикова Ева Павловна', 'none', true],
+      // The trainee by SNILS, with another trainee's number.
+      ['Второва Ирина Петровна', 'snils', true],
+      // A deleted trainee is never matched.
+      ['Удалёнова Дина Львовна', 'none', false],
+    ]);
+
+    // The handled rows carry no match: only waiting rows are looked up.
+    const { Finished, Rejected } = detail.json<{ Finished: object[]; Rejected: object[] }>();
+    expect([...Finished, ...Rejected]).toEqual([]);
+  });
+});

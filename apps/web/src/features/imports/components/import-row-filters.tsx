@@ -1,0 +1,114 @@
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
+import {
+  progressText,
+  readRowFilter,
+  rowMatches,
+  rowStates,
+  writeRowFilter,
+  type RowFilter,
+  type rowCounts,
+} from './import-row-filter';
+
+export const stateFilterLabel = 'Состояние записей';
+export const matchFilterLabel = 'Совпадение с реестром';
+
+/** The import page's row filter, kept in its URL so that coming back from a row finds it as it was left. */
+export function useRowFilter() {
+  const [search, setSearch] = useSearchParams();
+  const filter = readRowFilter(search);
+  const setFilter = (next: RowFilter) => setSearch(writeRowFilter(search, next), { replace: true });
+  return { filter, setFilter };
+}
+
+function ChipGroup<K extends string>({
+  label,
+  options,
+  counts,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  options: Record<K, string>;
+  counts: Record<K, number>;
+  selected: K | null;
+  onSelect: (key: K) => void;
+}) {
+  return (
+    <Stack
+      direction="row"
+      role="group"
+      aria-label={label}
+      sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+        {label}:
+      </Typography>
+      {(Object.keys(options) as K[]).map((key) => (
+        <Chip
+          key={key}
+          label={`${options[key]} (${counts[key]})`}
+          color={key === selected ? 'primary' : 'default'}
+          variant={key === selected ? 'filled' : 'outlined'}
+          aria-pressed={key === selected}
+          onClick={() => onSelect(key)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+type ImportRowFiltersProps = {
+  counts: ReturnType<typeof rowCounts>;
+  filter: RowFilter;
+  onChange: (filter: RowFilter) => void;
+};
+
+/**
+ * The import's progress ('Обработано n из N') and its rows' filters: by state, and, for the rows still
+ * waiting, by how each meets the register. A chosen match chip chosen again shows every match.
+ */
+export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersProps) {
+  const { states } = counts;
+  const handled = states.finished + states.rejected;
+  const progress = progressText(states);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Typography id="import-progress">{progress}</Typography>
+      <LinearProgress
+        variant="determinate"
+        value={states.all === 0 ? 100 : (handled / states.all) * 100}
+        aria-labelledby="import-progress"
+        sx={{ my: 1 }}
+      />
+      <Stack spacing={1}>
+        <ChipGroup
+          label={stateFilterLabel}
+          options={rowStates}
+          counts={states}
+          selected={filter.state}
+          // A handled row has no match: choosing accepted or rejected rows drops the match.
+          onSelect={(state) =>
+            onChange({ state, match: state === 'finished' || state === 'rejected' ? null : filter.match })
+          }
+        />
+        <ChipGroup
+          label={matchFilterLabel}
+          options={rowMatches}
+          counts={counts.matches}
+          selected={filter.match}
+          onSelect={(match) =>
+            onChange({
+              state: filter.state === 'finished' || filter.state === 'rejected' ? 'all' : filter.state,
+              match: match === filter.match ? null : match,
+            })
+          }
+        />
+      </Stack>
+    </Paper>
+  );
+}
