@@ -11,6 +11,8 @@ import { InternshipSchema, InternshipStepsSchema, PersonalInfoSchema, Supervisor
 /** `?intern=` of a row: a trainee's id (the operator's choice) or `new` (compare with an empty record). */
 export const ChangeQuerySchema = z.object({
   intern: z.union([z.literal('new'), IdSchema]).optional(),
+  /** The trainee's internship in the import's SRO the row is about, chosen when its number does not tell. */
+  internship: IdSchema.optional(),
 });
 export type ChangeQuery = z.output<typeof ChangeQuerySchema>;
 
@@ -104,6 +106,19 @@ export const ChangeReviewSchema = z.object({
   Supervisors: z.array(compared(SupervisorSchema)),
   Internship: compared(InternshipSchema),
   InternshipSteps: compared(InternshipStepsSchema),
+  /**
+   * The trainee's internships in the import's SRO the row could mean when there are several and its number
+   * does not tell which: the merged internship is marked IsCumulative until one is chosen (`?internship=`).
+   * Empty when the row's internship is certain.
+   */
+  InternshipChoices: z.array(
+    z.object({
+      Id: z.number().int(),
+      RegistryNumber: z.string().nullable(),
+      StartedAt: z.string().nullable(),
+      Status: z.number().int(),
+    }),
+  ),
   /** Another trainee with the row's internship number in the same SRO. */
   ConflictingIntern: InternRefSchema.nullable(),
   /** An SRO other than the import's where the trainee has an internship in force. */

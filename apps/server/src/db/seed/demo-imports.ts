@@ -156,12 +156,7 @@ async function acceptRow(
   ids: { importId: number; changeId: number },
   operator: CurrentAccount,
 ) {
-  const review: ChangeReview = await demo.services.review.open(
-    ids.importId,
-    ids.changeId,
-    undefined,
-    operator,
-  );
+  const review: ChangeReview = await demo.services.review.open(ids, {}, operator);
   const body = SubmitChangeSchema.parse({
     PersonalInfo: review.PersonalInfo.New,
     Supervisors: review.Supervisors.flatMap((supervisor) => (supervisor.New ? [supervisor.New] : [])),

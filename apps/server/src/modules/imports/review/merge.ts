@@ -7,8 +7,9 @@ import type { ChangeFileSection } from '../reader/change-file-columns.js';
  * - an empty cell changes nothing; a filled cell replaces the register's value;
  * - the supervisor is the record's supervisor with the same 'Уникальный регистрационный номер', else added;
  * - the internship is the record's internship in the import's SRO with the row's number; without a number
- *   on one side, the latest internship in that SRO; else added (a row with no internship cells adds the
- *   minimal one, `IsEmpty`, since the SRO reports the trainee as its own);
+ *   on one side, the latest internship in that SRO, marked `IsCumulative` when there were several to choose
+ *   from, until the operator chooses one; else added (a row with no internship cells adds the minimal one,
+ *   `IsEmpty`, since the SRO reports the trainee as its own);
  * - the internship steps are the record's latest steps entry, else added when the row fills a step cell;
  * - a pause, resume, contract or misc entry updates the entry with the same date, is dropped when an equal
  *   entry exists, and is appended otherwise.
@@ -148,20 +149,39 @@ function mergeSupervisors(row: RowSections, record: RecordSections, paths: Secti
   });
 }
 
+const inOrganization = (internships: Entry[], organizationId: number) =>
+  internships.filter((entry) => (entry.Organization as { Id?: number } | null)?.Id === organizationId);
+
+/**
+ * The record's internships in the SRO a row could mean when its number does not say which: with no number on
+ * the row, all of them; with a number none of them has, those without a number. The latest is taken.
+ */
+function fallbackInternships(internships: Entry[], organizationId: number, registryNumber: unknown) {
+  const ofOrganization = inOrganization(internships, organizationId);
+  const key = numberKey(registryNumber);
+  if (key === null) return { same: null, candidates: ofOrganization };
+  const same = ofOrganization.find((entry) => numberKey(entry.RegistryNumber) === key) ?? null;
+  const unnumbered = ofOrganization.filter((entry) => numberKey(entry.RegistryNumber) === null);
+  return { same, candidates: same ? [] : unnumbered };
+}
+
 /** The record's internship the row speaks of, in the import's SRO. */
 export function matchInternship(
   internships: Entry[],
   organizationId: number,
   registryNumber: unknown,
 ): Entry | null {
-  const inOrganization = internships.filter(
-    (entry) => (entry.Organization as { Id?: number } | null)?.Id === organizationId,
-  );
-  const key = numberKey(registryNumber);
-  if (key === null) return latest(inOrganization);
-  const same = inOrganization.find((entry) => numberKey(entry.RegistryNumber) === key);
-  if (same) return same;
-  return latest(inOrganization.filter((entry) => numberKey(entry.RegistryNumber) === null));
+  const { same, candidates } = fallbackInternships(internships, organizationId, registryNumber);
+  return same ?? latest(candidates);
+}
+
+/**
+ * The internships a row could mean when there are several and its number does not tell (docs/row-review.md,
+ * «Which internship»): the operator chooses among them; none when the row's internship is certain.
+ */
+export function internshipChoices(internships: Entry[], organizationId: number, registryNumber: unknown) {
+  const { same, candidates } = fallbackInternships(internships, organizationId, registryNumber);
+  return same === null && candidates.length > 1 ? candidates : [];
 }
 
 /** The row's entry of a list merged into the internship's list: by date, unless an equal entry exists. */
@@ -181,9 +201,13 @@ function mergeInternship(
   record: RecordSections,
   paths: SectionPaths,
   organizationId: number,
+  chosenId: number | undefined,
 ): Compared {
   const filled = paths.Internship;
-  const old = matchInternship(record.Internships, organizationId, row.Internship.RegistryNumber);
+  const number = row.Internship.RegistryNumber;
+  const chosen = inOrganization(record.Internships, organizationId).find((entry) => entry.Id === chosenId);
+  const isUncertain = !chosen && internshipChoices(record.Internships, organizationId, number).length > 0;
+  const old = chosen ?? matchInternship(record.Internships, organizationId, number);
   const source = row.Internship;
   if (!old) {
     const next: Entry = { ...copy(source), Id: newEntryIds.Internship, Entry_Id: null };
@@ -201,6 +225,9 @@ function mergeInternship(
     if (rowEntry && listPaths.length > 0) mergeList(next, list, rowEntry, listPaths);
   }
   if (filled.length > 0 && next.IsEmpty === true) next.IsEmpty = false;
+  // Merged into the latest of several it could mean: said so, until the operator chooses the internship.
+  if (isUncertain) next.IsCumulative = true;
+  else if (chosen) next.IsCumulative = false;
   return compared(old, next);
 }
 
@@ -223,11 +250,12 @@ export function mergeRow(
   record: RecordSections,
   filledPaths: SectionPaths,
   organizationId: number,
+  chosenInternshipId?: number,
 ): MergedRow {
   return {
     PersonalInfo: mergePersonalInfo(row, record, filledPaths),
     Supervisors: mergeSupervisors(row, record, filledPaths),
-    Internship: mergeInternship(row, record, filledPaths, organizationId),
+    Internship: mergeInternship(row, record, filledPaths, organizationId, chosenInternshipId),
     InternshipSteps: mergeSteps(row, record, filledPaths),
   };
 }

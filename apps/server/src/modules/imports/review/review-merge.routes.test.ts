@@ -184,6 +184,51 @@ describe('merging a row into the record', () => {
     expect(elsewhere.Internship.Old).toBeNull();
   });
 
+  it('marks the internship cumulative when the row could mean several, until the operator chooses one', async () => {
+    const snils = snilsFrom(++serial);
+    const card = await createIntern(t.app, callers.operator, {
+      PersonalInfo: [personalInfo({ Snils: snils })],
+      Internships: [
+        internship(callers.sro.id, { Id: -6, RegistryNumber: `С-${serial}`, StartedAt: '2023-01-01' }),
+        internship(callers.sro.id, { Id: -7, RegistryNumber: `Т-${serial}`, StartedAt: '2024-01-01' }),
+      ],
+    });
+    const [older, later] = card.Internships as { Id: number; RegistryNumber: string }[];
+    const { importId, changeId, review } = await openRow({ СНИЛС: snils, [NUMBER]: undefined });
+    expect(review.Internship.Old.Id).toBe(later!.Id);
+    expect(review.Internship.New).toMatchObject({ Id: later!.Id, IsCumulative: true });
+    expect(review.InternshipChoices.map((choice: { Id: number }) => choice.Id)).toEqual([
+      older!.Id,
+      later!.Id,
+    ]);
+    expect(review.InternshipChoices[0]).toMatchObject({
+      RegistryNumber: older!.RegistryNumber,
+      StartedAt: '2023-01-01',
+    });
+
+    const chosen = (
+      await t.app.inject({
+        url: `/api/v1/imports/${importId}/changes/${changeId}?internship=${older!.Id}`,
+        headers: { cookie: callers.operator },
+      })
+    ).json();
+    expect(chosen.Internship.Old.Id).toBe(older!.Id);
+    expect(chosen.Internship.New).toMatchObject({ Id: older!.Id, IsCumulative: false, Duration: 24 });
+    expect(chosen.InternshipChoices).toHaveLength(2);
+    const accepted = await calls.submit(importId, changeId, card.Id, acceptAll(chosen));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = (
+      await t.app.inject({ url: `/api/v1/interns/${card.Id}`, headers: { cookie: callers.operator } })
+    ).json();
+    expect(after.Internships[0]).toMatchObject({ Id: older!.Id, Duration: 24, IsCumulative: false });
+    expect(after.Internships[1]).toEqual(card.Internships[1]);
+
+    // A row whose number names one of them leaves nothing to choose.
+    const certain = (await openRow({ СНИЛС: snils, [NUMBER]: later!.RegistryNumber })).review;
+    expect(certain.InternshipChoices).toEqual([]);
+    expect(certain.Internship.New.IsCumulative).not.toBe(true);
+  });
+
   it('adds the minimal internship when the row has no internship cells and the record none in the SRO', async () => {
     const snils = snilsFrom(++serial);
     await createIntern(t.app, callers.operator, { PersonalInfo: [personalInfo({ Snils: snils })] });

@@ -2,7 +2,7 @@ import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice, InternMatch } from '../../intern/intern-matching.service.js';
 import { filledPaths, unknownSchoolOf } from './filled-paths.js';
-import { mergeRow } from './merge.js';
+import { internshipChoices, mergeRow } from './merge.js';
 import { claimOf } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, type ReviewDeps } from './review-rows.js';
 
@@ -55,12 +55,16 @@ function matchRow(deps: ReviewDeps, change: Change, organizationId: number, choi
   );
 }
 
-/** A row beside the trainee it is about (matched, chosen, or none for `new`), section by section. */
+/**
+ * A row beside the trainee it is about (matched, chosen, or none for `new`), section by section; the row's
+ * internship is `internshipId` when the operator chose one of the trainee's (`InternshipChoices`).
+ */
 export async function openChange(
   deps: ReviewDeps,
   ids: { importId: number; changeId: number },
   choice: InternChoice,
   account: CurrentAccount,
+  internshipId?: number,
 ): Promise<ChangeReview> {
   const [progress, change] = await Promise.all([
     deps.imports.progress(ids.importId, account, ids.changeId),
@@ -69,13 +73,21 @@ export async function openChange(
   const organizationId = progress.Organization.Id;
   const match = await matchRow(deps, change, organizationId, choice);
   const record = match.intern ? (await recordOf(deps, match.intern.id)).sections : emptyRecord;
-  const merged = mergeRow(change.sections, record, filledPaths(change.headers, change.raw), organizationId);
+  const paths = filledPaths(change.headers, change.raw);
+  const merged = mergeRow(change.sections, record, paths, organizationId, internshipId);
+  const number = change.sections.Internship.RegistryNumber;
   return {
     Import: progress,
     ChangeId: change.id,
     RowNumber: change.rowNumber,
     ChangeStatus: change.status,
     Claim: claimOf(change, account),
+    InternshipChoices: internshipChoices(record.Internships, organizationId, number).map((entry) => ({
+      Id: entry.Id,
+      RegistryNumber: (entry.RegistryNumber as string | null | undefined) ?? null,
+      StartedAt: (entry.StartedAt as string | null | undefined) ?? null,
+      Status: entry.Status as number,
+    })),
     ...matchPart(match),
     ...(merged as unknown as Pick<
       ChangeReview,

@@ -61,8 +61,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
         response: { 200: ChangeReviewSchema },
       },
     },
-    async (request) =>
-      service.open(request.params.id, request.params.change, request.query.intern, request.account!),
+    async ({ params, query, account }) =>
+      service.open({ importId: params.id, changeId: params.change }, query, account!),
   );
 
   app.post(

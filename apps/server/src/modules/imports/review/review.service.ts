@@ -17,8 +17,9 @@ export { reviewTexts } from './review-rows.js';
 export function createReviewService(deps: ReviewDeps) {
   type Ids = { importId: number; changeId: number };
   return {
-    open: (importId: number, changeId: number, choice: InternChoice, account: CurrentAccount) =>
-      openChange(deps, { importId, changeId }, choice, account),
+    /** A row beside its trainee: `intern` and `internship` are the operator's choices (ChangeQuery). */
+    open: (ids: Ids, query: { intern?: InternChoice; internship?: number }, account: CurrentAccount) =>
+      openChange(deps, ids, query.intern, account, query.internship),
 
     submit: (
       ids: Ids,
