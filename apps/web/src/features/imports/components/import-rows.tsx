@@ -19,7 +19,6 @@ import {
   rejectedColumns,
 } from './import-row-columns';
 import { PutBackDialog, type PutBack } from './put-back-dialog';
-import { StartProcessingButton } from './review/start-processing-button';
 
 export const allProcessedText = 'Все записи были обработаны';
 export const noRowsText = 'Записей нет';
@@ -58,7 +57,9 @@ function PendingActions({ item, onRejectAll }: { item: Import; onRejectAll: () =
         Отклонить всё...
       </Button>
       {firstPending && (
-        <StartProcessingButton importId={item.Id} firstPendingId={firstPending.Id} />
+        <Button variant="contained" component={Link} to={paths.importChange.href(item.Id, firstPending.Id)}>
+          Начать обработку
+        </Button>
       )}
     </>
   );
