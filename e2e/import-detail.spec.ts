@@ -102,3 +102,27 @@ test("an import's rows filter by state and match, under its progress", async ({ 
   await expect(page.getByRole('heading', { name: 'Записи, ожидающие обработки' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
+
+test('times name the Moscow zone to a viewer in another zone, and only to them', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page);
+  const { sro, importId } = await importOf(page, [personOf('Временова Зоя Павловна')]);
+  const uploaded = page.getByText(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}, /);
+  await page.goto(`/imports/${importId}`);
+  await expect(uploaded).toBeVisible();
+  await expect(uploaded).not.toContainText('МСК');
+
+  const context = await browser.newContext({ timezoneId: 'Asia/Novosibirsk' });
+  const far = await context.newPage();
+  await loginAsAdmin(far);
+  await far.goto(`/imports/${importId}`);
+  await expect(far.getByText(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2} МСК, /)).toBeVisible();
+  await far.goto('/imports/');
+  await expect(far.getByRole('row').filter({ hasText: sro.Name })).toContainText(
+    /Загружен \S+ \d{2}:\d{2} МСК/,
+  );
+  await expectNoSeriousA11yViolations(far);
+  await context.close();
+});

@@ -10,7 +10,8 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { formatDateTime, type BasisDocument, type DocumentChange } from '@registry/shared';
+import { type BasisDocument, type DocumentChange } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import { ValueChangeList } from '@/components/value-change-list';
 import { isEditableSection, valueChanges } from '@/lib/field-values';
 import { useDocumentChanges } from '../api/get-document-changes';
@@ -37,7 +38,7 @@ function Change({ change, hasDivider }: { change: DocumentChange; hasDivider: bo
         {change.SectionTitle}, запись №{change.EntryId}: <strong>{change.KindName}</strong>
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {[change.OperatorName, formatDateTime(change.CreatedAt)].filter(Boolean).join(', ')}
+        {[change.OperatorName, formatRegistryDateTime(change.CreatedAt)].filter(Boolean).join(', ')}
       </Typography>
       <ValueChangeList changes={changedValues(change)} />
     </ListItem>

@@ -1,11 +1,5 @@
-import {
-  formatDate,
-  formatDateTime,
-  ImportStatus,
-  importStatuses,
-  pluralRu,
-  type ImportListItem,
-} from '@registry/shared';
+import { formatDate, ImportStatus, importStatuses, pluralRu, type ImportListItem } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 
 /*
  * The words and numbers of the import screens (SPEC.md §2 Import list, Import detail; §9), as pure functions
@@ -62,7 +56,7 @@ export function requisitesText(requisites: { Number: string | null; Date: string
 
 /** 'Загружен 2026.11.20 14:05'. */
 export function uploadedText(importedAt: string): string {
-  return `Загружен ${formatDateTime(importedAt)}`;
+  return `Загружен ${formatRegistryDateTime(importedAt)}`;
 }
 
 const KILOBYTE = 1024;

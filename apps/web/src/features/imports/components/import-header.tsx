@@ -8,7 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, type Import } from '@registry/shared';
+import type { Import } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { StatusText, TimeLeftText } from './import-cells';
@@ -34,7 +35,7 @@ export function ImportHeader({ item, onEdit }: ImportHeaderProps) {
         ({fileSizeText(item.File.Size)})
       </>,
     ],
-    ['Дата загрузки', `${formatDateTime(item.ImportedAt)}, ${item.ImportedBy.FullName}`],
+    ['Дата загрузки', `${formatRegistryDateTime(item.ImportedAt)}, ${item.ImportedBy.FullName}`],
     ['Входящий номер и дата', requisitesText(item.Requisites) || '—'],
   ];
   const outgoing = requisitesText(item.OrganizationRequisites);

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { formatDateTime, importTabs, texts, type ImportListItem, type ImportTab } from '@registry/shared';
+import { importTabs, texts, type ImportListItem, type ImportTab } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { Pagination } from '@/components/pagination';
@@ -58,7 +59,7 @@ const operatorColumns: Column<ImportListItem>[] = [
 ];
 
 const organizationColumns: Column<ImportListItem>[] = [
-  { header: 'Дата загрузки', cell: (row) => formatDateTime(row.ImportedAt) },
+  { header: 'Дата загрузки', cell: (row) => formatRegistryDateTime(row.ImportedAt) },
   { header: 'Файл', cell: (row) => row.FileName },
   {
     header: 'Статус',

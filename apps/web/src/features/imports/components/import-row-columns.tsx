@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { formatDateTime, rowReturnTexts, type Import } from '@registry/shared';
+import { rowReturnTexts, type Import } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import type { Column } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { fileUrls } from '../api/get-import-file';
@@ -17,7 +18,7 @@ type RejectedRow = Import['Rejected'][number];
 
 /** Who handled a row and when: 'Петрова А. С., 2026.11.21 12:30'. */
 export function handledByText(row: { ProcessedBy: string | null; ProcessedAt: string | null }): string {
-  return [row.ProcessedBy, formatDateTime(row.ProcessedAt)].filter(Boolean).join(', ');
+  return [row.ProcessedBy, formatRegistryDateTime(row.ProcessedAt)].filter(Boolean).join(', ');
 }
 
 /** The operator working on a waiting row now: 'Обрабатывает Орлова Светлана Игоревна'; null when none. */

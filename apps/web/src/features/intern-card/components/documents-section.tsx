@@ -12,7 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime, normalizeForSearch, searchWords, type ChangeProtocol } from '@registry/shared';
+import { normalizeForSearch, searchWords, type ChangeProtocol } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import { paths } from '@/config/paths';
 import { formatRequisites } from '../section-fields';
 import { importBasisText } from './history-dialog';
@@ -54,7 +55,7 @@ function DocumentRow({ protocol }: { protocol: ChangeProtocol }) {
         {protocol.IsCorrection ? <Chip size="small" label="Корректировка" /> : 'Изменение'}
       </TableCell>
       <TableCell>{protocol.OperatorName}</TableCell>
-      <TableCell>{formatDateTime(protocol.CreatedAt)}</TableCell>
+      <TableCell>{formatRegistryDateTime(protocol.CreatedAt)}</TableCell>
     </TableRow>
   );
 }

@@ -13,12 +13,12 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   formatDate,
-  formatDateTime,
   internSections,
   isUndoBasis,
   type ArchiveRecord,
   type ChangeProtocol,
 } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import { ValueChangeList } from '@/components/value-change-list';
 import { paths } from '@/config/paths';
 import { useEntryHistory } from '../api/get-entry-history';
@@ -84,7 +84,7 @@ function Version({ section, record, cardHref, onLeave, hasDivider }: VersionProp
         {record.KindName}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {[record.OperatorName, formatDateTime(record.CreatedAt)].filter(Boolean).join(', ')}
+        {[record.OperatorName, formatRegistryDateTime(record.CreatedAt)].filter(Boolean).join(', ')}
       </Typography>
       <Basis protocol={record.Protocol} />
       <ValueChangeList changes={changes} />

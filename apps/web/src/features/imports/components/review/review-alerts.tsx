@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
-import { formatDateTime, ImportStatus, type ChangeReview } from '@registry/shared';
+import { ImportStatus, type ChangeReview } from '@registry/shared';
+import { formatRegistryDateTime } from '@/lib/date-time';
 import { paths } from '@/config/paths';
 import { handledText, reviewTexts } from './review-texts';
 
@@ -19,7 +20,7 @@ export function lacksRequisites(review: ChangeReview): boolean {
 
 function StateAlerts({ review, onEditImport }: { review: ChangeReview; onEditImport: () => void }) {
   const handled = review.ChangeStatus === 1 ? 'finished' : review.ChangeStatus === 2 ? 'rejected' : null;
-  const processedAt = formatDateTime(review.ProcessedAt);
+  const processedAt = formatRegistryDateTime(review.ProcessedAt);
   return (
     <>
       {isImportRejected(review) && (
