@@ -72,6 +72,7 @@ export function reviewOf(changes: Partial<ChangeReview> = {}): ChangeReview {
     ChangeId: 301,
     RowNumber: 8,
     ChangeStatus: 0,
+    Claim: null,
     Intern: { Id: 5, FullName: 'Иванов Пётр Сергеевич', Status: 0, Version: 4, IsDeleted: false },
     PersonalInfo: { Old: oldPerson, New: newPerson, HasChanges: true },
     Supervisors: [],

@@ -26,10 +26,19 @@ export function getChangeReview(
   });
 }
 
+/** The cache key of one row's review, whatever it is compared with. */
+export const changeReviewKey = (importId: number, changeId: number) =>
+  [...changeReviewsKey(importId), changeId] as const;
+
+/**
+ * A row's review is read once as its screen opens and leaves the cache with the screen (`gcTime: 0`): a row
+ * decided on, put back or handled by another operator is read afresh when opened again, never shown as it was.
+ */
 export const changeReviewQueryOptions = (importId: number, changeId: number, target: ReviewTarget) =>
   queryOptions({
-    queryKey: [...changeReviewsKey(importId), changeId, target],
+    queryKey: [...changeReviewKey(importId, changeId), target],
     queryFn: ({ signal }) => getChangeReview(importId, changeId, target, signal),
+    gcTime: 0,
   });
 
 export function useChangeReview(importId: number, changeId: number, target: ReviewTarget) {

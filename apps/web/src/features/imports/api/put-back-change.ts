@@ -8,7 +8,7 @@ import { importsKey } from './get-imports';
 /** 'return' of a rejected row, 'undo' of an accepted one. */
 export type PutBackAction = 'return' | 'undo';
 
-const errorTitles: Record<PutBackAction, string> = {
+export const putBackErrorTitles: Record<PutBackAction, string> = {
   return: 'При возврате записи в обработку произошла ошибка',
   undo: 'При отмене внесения произошла ошибка',
 };
@@ -37,7 +37,7 @@ export function usePutBackChange(importId: number, action: PutBackAction) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changeId: number) => putBackChange(importId, changeId, action),
-    meta: { errorTitle: errorTitles[action] },
+    meta: { errorTitle: putBackErrorTitles[action] },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: importsKey });
       if (action === 'undo') void queryClient.invalidateQueries({ queryKey: internsKey });

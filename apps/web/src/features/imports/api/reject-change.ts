@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportProgressSchema, texts, type ImportProgress, type Reject } from '@registry/shared';
+import { ImportProgressSchema, type ImportProgress, type Reject } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { refreshCounters } from '@/lib/counters';
-import { importsKey } from './get-imports';
+import { afterDecision } from './after-decision';
 
 /** `POST /api/v1/imports/{id}/changes/{change}/reject`: rejects one row with a reason. */
 export function rejectChange(importId: number, changeId: number, request: Reject): Promise<ImportProgress> {
@@ -13,15 +12,15 @@ export function rejectChange(importId: number, changeId: number, request: Reject
   });
 }
 
-/** Rejects a row; a failure opens the global error dialog under its SPEC.md §8 title. */
+/**
+ * Rejects a row; the screen says a refusal itself (an error dialog under its SPEC.md §8 title, or, for a row
+ * someone else handled or holds, that the race was lost). What the rejection changed is stale (`afterDecision`).
+ */
 export function useRejectChange(importId: number, changeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: Reject) => rejectChange(importId, changeId, request),
-    meta: { errorTitle: texts.errorTitles.reject },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: importsKey });
-      void refreshCounters(queryClient);
-    },
+    meta: { hasOwnErrorHandling: true },
+    onSuccess: () => afterDecision(queryClient, { touchesInterns: false }),
   });
 }

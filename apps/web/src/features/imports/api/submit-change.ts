@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SubmitChangeResultSchema, type SubmitChange, type SubmitChangeResult } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { refreshCounters } from '@/lib/counters';
-import { internsKey } from '@/lib/query-keys';
-import { importsKey } from './get-imports';
+import { afterDecision } from './after-decision';
 
 /** Where a row goes: into the trainee with this id, or into a new one. */
 export type SubmitTarget = number | 'new';
@@ -24,18 +22,14 @@ export function submitChange(
 }
 
 /**
- * Accepts a row; the screen says a refusal itself, with the problems the server lists. The import's pages,
- * the trainee's card and lists and the menu's counters are read again, without holding up the answer.
+ * Accepts a row; the screen says a refusal itself, with the problems the server lists (or, for a row someone
+ * else handled or holds, that the race was lost). What the accept changed is stale (`afterDecision`).
  */
 export function useSubmitChange(importId: number, changeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SubmitChangeRequest) => submitChange(importId, changeId, request),
     meta: { hasOwnErrorHandling: true },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: importsKey });
-      void queryClient.invalidateQueries({ queryKey: internsKey });
-      void refreshCounters(queryClient);
-    },
+    onSuccess: () => afterDecision(queryClient, { touchesInterns: true }),
   });
 }

@@ -4,7 +4,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ImportStatus, type Import } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
@@ -19,6 +18,7 @@ import {
   rejectedColumns,
 } from './import-row-columns';
 import { PutBackDialog, type PutBack } from './put-back-dialog';
+import { StartProcessingButton } from './review/start-processing-button';
 
 export const allProcessedText = 'Все записи были обработаны';
 export const noRowsText = 'Записей нет';
@@ -57,9 +57,7 @@ function PendingActions({ item, onRejectAll }: { item: Import; onRejectAll: () =
         Отклонить всё...
       </Button>
       {firstPending && (
-        <Button variant="contained" component={Link} to={paths.importChange.href(item.Id, firstPending.Id)}>
-          Начать обработку
-        </Button>
+        <StartProcessingButton importId={item.Id} firstPendingId={firstPending.Id} />
       )}
     </>
   );

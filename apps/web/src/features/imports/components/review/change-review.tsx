@@ -12,11 +12,15 @@ import { comparedEntries } from './review-model';
 import { ReviewScreen } from './review-screen';
 import { reviewTexts } from './review-texts';
 
-// Read by a screen reader, not shown: the screen itself shows the same summary.
+// Read by a screen reader, not shown: the screen itself shows the same summary. Pixels, not `1` (which sx
+// reads as 100%: the region was laid out as wide as its text and scrolled the page sideways).
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -4,7 +4,6 @@ import { paths } from '@/config/paths';
 import { EditImportDialog } from '../edit-import-dialog';
 import { ReasonDialog } from '../reason-dialog';
 import { ChooseInternDialog } from './choose-intern-dialog';
-import { ReviewDoneDialog, type ReviewOutcome } from './review-done-dialog';
 import type { CardKit } from './review-fields';
 import type { ComparedEntry, Entry } from './review-model';
 import { reviewTexts } from './review-texts';
@@ -12,8 +11,7 @@ import { reviewTexts } from './review-texts';
 /** The dialogs over a row's review. */
 export type ReviewDialog =
   | { kind: 'reject' | 'choose' | 'requisites' }
-  | { kind: 'correct'; entry: ComparedEntry; current: Entry; isCheckedAtOnce: boolean }
-  | { kind: 'done'; outcome: ReviewOutcome };
+  | { kind: 'correct'; entry: ComparedEntry; current: Entry; isCheckedAtOnce: boolean };
 
 type ReviewDialogsProps = {
   dialog: ReviewDialog;
@@ -28,7 +26,7 @@ type ReviewDialogsProps = {
 
 /**
  * The dialog open over the review: 'Отклонение записи', 'Выбор стажёра', 'Редактирование импорта', the
- * card's form of an entry, or the outcome of a save or a rejection.
+ * card's form of an entry.
  */
 export function ReviewDialogs({
   dialog,
@@ -72,7 +70,5 @@ export function ReviewDialogs({
           onClose={onClose}
         />
       );
-    case 'done':
-      return <ReviewDoneDialog outcome={dialog.outcome} onClose={onClose} />;
   }
 }

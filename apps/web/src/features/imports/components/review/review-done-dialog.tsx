@@ -8,29 +8,35 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import type { ImportProgress } from '@registry/shared';
 import { paths } from '@/config/paths';
-import { allDoneText, remainingText, reviewTexts } from './review-texts';
+import { finalText, reviewTexts } from './review-texts';
+import type { DoneNote } from './use-move-on';
 
 /**
- * The way on takes the focus as it appears, so that Enter follows it: the next row, or back to the finished
- * import. (The dialog's content mounts after the dialog: an effect of the dialog would find no button yet.)
+ * The way on takes the focus as it appears, so that Enter follows it back to the import. (The dialog's
+ * content mounts after the dialog: an effect of the dialog would find no button yet.)
  */
 const focusOnMount = (button: HTMLButtonElement | null) => button?.focus();
 
 /** What was done to a row, and where the import stands after it. */
-export type ReviewOutcome = { kind: 'saved' | 'rejected'; name: string; progress: ImportProgress };
+export type ReviewOutcome = DoneNote & { progress: ImportProgress };
 
-type ReviewDoneDialogProps = { outcome: ReviewOutcome; onClose: () => void };
+type ReviewDoneDialogProps = {
+  outcome: ReviewOutcome;
+  isUndoing: boolean;
+  onUndo: () => void;
+  onClose: () => void;
+};
 
 /**
- * 'Изменения успешно внесены' or 'Изменения успешно отклонены' (SPEC.md §2): the trainee's name and how many
- * rows are left, with 'Перейти к следующему' focused so that Enter goes on; or, when none are, that the
- * whole import is in the register.
+ * The last decision of an import, when no free row is left (SPEC.md §2): 'Изменения успешно внесены' or
+ * 'Изменения успешно отклонены', the trainee's name, and how many of the file's rows were accepted and
+ * rejected (or that other operators hold the rest), with 'Отменить' for this decision and the way back to the
+ * import focused.
  */
-export function ReviewDoneDialog({ outcome, onClose }: ReviewDoneDialogProps) {
+export function ReviewDoneDialog({ outcome, isUndoing, onUndo, onClose }: ReviewDoneDialogProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const { progress } = outcome;
-  const next = progress.PendingCount > 0 ? progress.NextPending : null;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
@@ -41,26 +47,19 @@ export function ReviewDoneDialog({ outcome, onClose }: ReviewDoneDialogProps) {
         <DialogContentText sx={{ fontWeight: 500, color: 'text.primary', mb: 1 }}>
           {outcome.name}
         </DialogContentText>
-        <DialogContentText>
-          {next ? remainingText(progress.PendingCount) : allDoneText(progress.FileName)}
-        </DialogContentText>
+        <DialogContentText>{finalText(progress)}</DialogContentText>
       </DialogContent>
       <DialogActions>
+        <Button onClick={onUndo} loading={isUndoing}>
+          {reviewTexts.undo}
+        </Button>
         <Button
-          ref={next ? undefined : focusOnMount}
+          variant="contained"
+          ref={focusOnMount}
           onClick={() => void navigate(paths.importDetail.href(progress.Id))}
         >
           {reviewTexts.toImport}
         </Button>
-        {next && (
-          <Button
-            variant="contained"
-            ref={focusOnMount}
-            onClick={() => void navigate(paths.importChange.href(progress.Id, next.Id))}
-          >
-            {reviewTexts.goNext}
-          </Button>
-        )}
       </DialogActions>
     </Dialog>
   );

@@ -15,7 +15,7 @@ import {
   undecidedFields,
   withValueAt,
 } from './review-model';
-import { allDoneText, handledText, progressText, remainingText } from './review-texts';
+import { finalText, handledText, lostRaceText, progressText } from './review-texts';
 
 describe('the review of a row', () => {
   it('sends each changed section as the file has it, and leaves an unchanged one alone', () => {
@@ -213,20 +213,31 @@ describe('a school the dictionary lacks', () => {
 });
 
 describe('the words of the review', () => {
-  it('counts the rows left in Russian', () => {
-    expect([1, 2, 5, 21, 12].map(remainingText)).toEqual([
-      'осталась 1 необработанная строка, желаете перейти к обработке следующей записи?',
-      'осталось 2 необработанные строки, желаете перейти к обработке следующей записи?',
-      'осталось 5 необработанных строк, желаете перейти к обработке следующей записи?',
-      'осталась 21 необработанная строка, желаете перейти к обработке следующей записи?',
-      'осталось 12 необработанных строк, желаете перейти к обработке следующей записи?',
-    ]);
+  it('ends an import with how many rows were accepted and rejected, in Russian', () => {
+    expect(finalText({ RowCount: 5, PendingCount: 0, RejectedCount: 1 })).toBe(
+      'Все записи импорта обработаны: внесено в реестр — 4 записи, отклонено — 1 запись.',
+    );
+    expect(finalText({ RowCount: 26, PendingCount: 0, RejectedCount: 21 })).toBe(
+      'Все записи импорта обработаны: внесено в реестр — 5 записей, отклонено — 21 запись.',
+    );
+    expect(finalText({ RowCount: 5, PendingCount: 2, RejectedCount: 0 })).toBe(
+      'Свободных записей больше нет: внесено в реестр — 3 записи, отклонено — 0 записей; ещё 2 записи обрабатывают другие операторы.',
+    );
+  });
+
+  it('says a race lost to another operator, and whether the screen moved on', () => {
+    const reason = 'Эта запись уже обработана оператором Петрова Анна Сергеевна';
+    expect(lostRaceText(3, reason, true)).toBe(
+      'Строка 3: Эта запись уже обработана оператором Петрова Анна Сергеевна. Открыта следующая свободная запись.',
+    );
+    expect(lostRaceText(3, `${reason}.`, false)).toMatch(
+      /Сергеевна\. Других свободных записей в импорте нет/,
+    );
   });
 
   it('places the row among the handled ones, and says the end and who handled a row', () => {
     expect(progressText(10, 4)).toBe('обработка записи [ 7 / 10 ]');
     expect(progressText(10, 10)).toBe('обработка записи [ 1 / 10 ]');
-    expect(allDoneText('a.xlsx')).toBe('Все изменения из файла «a.xlsx» были успешно внесены в реестр.');
     expect(handledText('finished', 'Анна', '2026.11.21 12:30', null)).toBe(
       'Запись уже внесена в реестр: Анна, 2026.11.21 12:30.',
     );

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChangeStatus, type ChangeReview } from '@registry/shared';
-import { paths } from '@/config/paths';
+import type { ApiError } from '@/lib/api-client';
 import { useErrorDialogState } from '@/lib/error-dialog';
 import type { ReviewTarget } from '../../api/get-change-review';
 import { ReviewActions } from './review-actions';
@@ -11,14 +11,20 @@ import { isImportRejected, lacksRequisites, ReviewAlerts } from './review-alerts
 import { ReviewCandidates } from './review-candidates';
 import { ReviewDialogs, type ReviewDialog } from './review-dialogs';
 import { ReviewDecisions, saveBlockedReason } from './review-decisions';
+import { ReviewDoneDialog, type ReviewOutcome } from './review-done-dialog';
 import type { CardKit } from './review-fields';
 import { ReviewHeader } from './review-header';
 import { ReviewMenu } from './review-menu';
+import { ClaimNotices, DoneSnackbar } from './review-notices';
 import { ReviewSection } from './review-section';
 import { ShortcutLegend, useReviewShortcuts } from './review-shortcuts';
+import { lostRaceText, reviewTexts } from './review-texts';
+import { arrivalNoteOf, useMoveOn } from './use-move-on';
 import { useReviewProcess } from './use-review-process';
 import type { ComparedEntry, Entry } from './review-model';
 import { useReviewState, type ReviewState } from './use-review-state';
+import { useRowClaim } from './use-row-claim';
+import { useUndoDecision } from './use-undo-decision';
 
 type ReviewScreenProps = {
   review: ChangeReview;
@@ -60,30 +66,95 @@ function ReviewBody({ state, kit, isEditable, onCorrect }: ReviewBodyProps) {
 }
 
 /**
+ * Moving on from the row (docs/row-review.md «Несколько операторов и следующая запись»): after a decision
+ * the next free row opens by itself with the decision confirmed ('Отменить' for a few seconds), or, when none
+ * is left, the final dialog says how the import stands; a row lost to another operator says who, and moves
+ * on; 'Следующая запись' goes to the next free row in file order.
+ */
+function useReviewFlow(review: ChangeReview, importId: number, closeDialog: () => void) {
+  const location = useLocation();
+  const [arrival] = useState(() => arrivalNoteOf(location.state));
+  const [notice, setNotice] = useState<string | null>(arrival.notice ?? null);
+  const [finished, setFinished] = useState<ReviewOutcome | null>(null);
+  const { moveOn, isMoving } = useMoveOn(importId, review.ChangeId);
+  const undo = useUndoDecision(importId);
+
+  const onLost = async (error: ApiError) => {
+    closeDialog();
+    const said = (hasMovedOn: boolean) => lostRaceText(review.RowNumber, error.message, hasMovedOn);
+    if ((await moveOn({ notice: said(true) })) === 'none') setNotice(said(false));
+  };
+  const isPending = review.ChangeStatus === ChangeStatus.Pending && !isImportRejected(review);
+  const claim = useRowClaim(review, importId, isPending, (error) => void onLost(error));
+
+  const onDone = async (outcome: ReviewOutcome) => {
+    closeDialog();
+    claim.finish(null);
+    const { kind, changeId, name } = outcome;
+    if ((await moveOn({ done: { kind, changeId, name } })) === 'none') setFinished(outcome);
+  };
+  const goNext = async () => {
+    if (isMoving) return;
+    setNotice(null);
+    if ((await moveOn()) === 'none') setNotice(reviewTexts.noneFree);
+  };
+
+  return {
+    arrival,
+    notice,
+    finished,
+    closeFinished: () => setFinished(null),
+    claim,
+    canProcess: isPending && claim.state === 'mine',
+    undo,
+    goNext,
+    handlers: { onDone: (outcome: ReviewOutcome) => void onDone(outcome), onLost: claim.finish },
+  };
+}
+
+/** The decision on the previous row, with 'Отменить'; or the final dialog of the import. */
+function ReviewOutcomes({ flow }: { flow: ReturnType<typeof useReviewFlow> }) {
+  const { finished, undo, arrival } = flow;
+  return (
+    <>
+      {finished && (
+        <ReviewDoneDialog
+          outcome={finished}
+          isUndoing={undo.isPending}
+          onUndo={() => undo.mutate(finished)}
+          onClose={flow.closeFinished}
+        />
+      )}
+      {arrival.done && <DoneSnackbar done={arrival.done} isUndoing={undo.isPending} onUndo={undo.mutate} />}
+    </>
+  );
+}
+
+/**
  * A row's review (SPEC.md §2 Row processing): the row beside the register's record, section by section, the
  * operator's choice of each changed value, and saving or rejecting it, from the mouse or the keyboard.
  */
 export function ReviewScreen({ review, importId, target, kit, summary }: ReviewScreenProps) {
-  const navigate = useNavigate();
   const state = useReviewState(review);
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
-  const process = useReviewProcess(review, importId, state, setDialog);
+  const flow = useReviewFlow(review, importId, () => setDialog(null));
+  const process = useReviewProcess(review, importId, state, setDialog, flow.handlers);
   const isErrorShown = useErrorDialogState().isOpen;
   const heading = useRef<HTMLHeadingElement>(null);
-  const canProcess = review.ChangeStatus === ChangeStatus.Pending && !isImportRejected(review);
+  const { canProcess, finished } = flow;
   const blockedReason = saveBlockedReason(state, kit.fieldsOf);
   const canSave = canProcess && !lacksRequisites(review) && blockedReason === null;
-  const next = review.Import.NextPending;
+  const hasNext = review.Import.NextPending !== null;
 
   // A row opens with the focus on its heading: a screen reader says whose it is, Tab goes on into it.
   useEffect(() => heading.current?.focus(), []);
 
   const save = () => canSave && void process.save();
   const openReject = () => canProcess && setDialog({ kind: 'reject' });
-  const goNext = () => next && void navigate(paths.importChange.href(importId, next.Id));
+  const goNext = () => void flow.goNext();
   useReviewShortcuts(
     { onSave: save, onReject: openReject, onNext: goNext, onSection: state.step },
-    dialog === null && !isErrorShown,
+    dialog === null && finished === null && !isErrorShown,
   );
 
   return (
@@ -96,6 +167,7 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
         headingRef={heading}
         onChooseIntern={() => setDialog({ kind: 'choose' })}
       />
+      <ClaimNotices claim={flow.claim} notice={flow.notice} />
       <ReviewAlerts review={review} onEditImport={() => setDialog({ kind: 'requisites' })} />
       {canProcess && (
         <ReviewDecisions state={state} fieldsOf={kit.fieldsOf} unknownSchool={review.UnknownSchool} />
@@ -113,7 +185,7 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
         canSave={canSave}
         blockedReason={blockedReason}
         isSaving={process.isSaving}
-        hasNext={next !== null}
+        hasNext={hasNext}
         onSave={save}
         onReject={openReject}
         onNext={goNext}
@@ -131,6 +203,7 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
           onClose={() => setDialog(null)}
         />
       )}
+      <ReviewOutcomes flow={flow} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { countRu, pluralRu } from '@registry/shared';
+import { countRu } from '@registry/shared';
 
 /*
  * The words of the row review (SPEC.md §2 Row processing, §8 row warnings), in one place for the screen and
@@ -62,6 +62,11 @@ export const reviewTexts = {
   schoolChosen: (name: string) => `Будет сохранено: ${name}`,
   noSchool: 'Учебное заведение не будет указано',
   schoolDecision: 'учебное заведение',
+  takeOver: 'Забрать',
+  undo: 'Отменить',
+  noneFree: 'Других свободных записей в импорте нет: остальные обрабатывают другие операторы.',
+  startProcessing: 'Начать обработку',
+  noFreeToStart: 'Свободных записей нет: все ожидающие записи сейчас обрабатывают другие операторы.',
   identityChanged: (fields: string) =>
     `Файл меняет сведения, по которым узнают стажёра: ${fields}. Пока решение не принято, остаётся значение реестра.`,
 } as const;
@@ -76,16 +81,44 @@ export function progressText(rowCount: number, pendingCount: number): string {
   return `обработка записи [ ${rowCount - pendingCount + 1} / ${rowCount} ]`;
 }
 
-/** 'осталось 2 необработанные строки, желаете перейти к обработке следующей записи?' */
-export function remainingText(count: number): string {
-  const verb = pluralRu(count, ['осталась', 'осталось', 'осталось']);
-  const rows = countRu(count, ['необработанная строка', 'необработанные строки', 'необработанных строк']);
-  return `${verb} ${rows}, желаете перейти к обработке следующей записи?`;
+/**
+ * Times on the review are Moscow's, where the registry works (SPEC.md §9); the zone is said, since the
+ * operator's own may be another.
+ */
+export const moscowZone = 'МСК';
+
+/** 'Обрабатывает Петрова Анна Сергеевна до 14:32 МСК': another operator's claim on the row. */
+export function claimedText(operatorName: string, until: string): string {
+  return `Обрабатывает ${operatorName} до ${until} ${moscowZone}. Запись открыта только для просмотра.`;
 }
 
-/** The last message of an import: nothing is left to process. */
-export function allDoneText(fileName: string): string {
-  return `Все изменения из файла «${fileName}» были успешно внесены в реестр.`;
+/** A decision the screen could not make: someone else handled or holds the row; the screen moved on. */
+export function lostRaceText(rowNumber: number, reason: string, hasMovedOn: boolean): string {
+  // The refusal's advice after a colon (open it to view, refresh the import) is not the moved-on screen's.
+  const said = `Строка ${rowNumber}: ${reason.replace(/:\s.*$/, '').replace(/[.\s]+$/, '')}.`;
+  return `${said} ${hasMovedOn ? 'Открыта следующая свободная запись.' : reviewTexts.noneFree}`;
+}
+
+/** The short confirmation on the next row: what was done to the previous one. */
+export function doneText(kind: 'saved' | 'rejected', name: string): string {
+  return `${kind === 'saved' ? 'Внесено в реестр' : 'Отклонено'}: ${name}`;
+}
+
+/** The last message of an import: how many of its rows were accepted and rejected, or who holds the rest. */
+export function finalText(progress: {
+  RowCount: number;
+  PendingCount: number;
+  RejectedCount: number;
+}): string {
+  const accepted = progress.RowCount - progress.PendingCount - progress.RejectedCount;
+  const counts = `внесено в реестр — ${countRu(accepted, ['запись', 'записи', 'записей'])}, отклонено — ${countRu(progress.RejectedCount, ['запись', 'записи', 'записей'])}`;
+  if (progress.PendingCount === 0) return `Все записи импорта обработаны: ${counts}.`;
+  const waiting = countRu(progress.PendingCount, [
+    'запись обрабатывает',
+    'записи обрабатывают',
+    'записей обрабатывают',
+  ]);
+  return `Свободных записей больше нет: ${counts}; ещё ${waiting} другие операторы.`;
 }
 
 /** Who handled a row and when, and why it was rejected. */

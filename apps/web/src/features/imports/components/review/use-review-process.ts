@@ -3,7 +3,9 @@ import { ApiError } from '@/lib/api-client';
 import { showErrorDialog } from '@/lib/error-dialog';
 import { useRejectChange } from '../../api/reject-change';
 import { useSubmitChange } from '../../api/submit-change';
+import { isLostRace } from './review-claim';
 import type { ReviewDialog } from './review-dialogs';
+import type { ReviewOutcome } from './review-done-dialog';
 import { firstInvalidEntry, submitBody } from './review-model';
 import type { ReviewState } from './use-review-state';
 
@@ -14,16 +16,24 @@ export function rowName(review: ChangeReview): string {
   return [person?.LastName, person?.FirstName, person?.PatronymicName].filter(Boolean).join(' ');
 }
 
+/** What becomes of a decision: done (the screen moves on), or lost to another operator. */
+export type ProcessHandlers = {
+  onDone: (outcome: ReviewOutcome) => void;
+  onLost: (error: ApiError) => void;
+};
+
 /**
  * Saving and rejecting a row. An entry its section's schema refuses is opened in the card's form to be put
  * right rather than sent; a refused save says why under 'При сохранении произошла ошибка', with the problems
- * the server lists; each outcome opens its dialog.
+ * the server lists, a refused rejection under its own title. A row another operator handled or holds is
+ * no error: `onLost` says who on the screen.
  */
 export function useReviewProcess(
   review: ChangeReview,
   importId: number,
   state: ReviewState,
   openDialog: (dialog: ReviewDialog) => void,
+  { onDone, onLost }: ProcessHandlers,
 ) {
   const submit = useSubmitChange(importId, review.ChangeId);
   const reject = useRejectChange(importId, review.ChangeId);
@@ -39,11 +49,14 @@ export function useReviewProcess(
     try {
       const body = submitBody(review, state.entries, state.decisions);
       const saved = await submit.mutateAsync({ target: review.Intern?.Id ?? 'new', body });
-      openDialog({
-        kind: 'done',
-        outcome: { kind: 'saved', name: saved.Intern.FullName, progress: saved.Import },
+      onDone({
+        kind: 'saved',
+        changeId: review.ChangeId,
+        name: saved.Intern.FullName,
+        progress: saved.Import,
       });
     } catch (error) {
+      if (isLostRace(error)) return onLost(error);
       showErrorDialog(error, {
         title: texts.errorTitles.saveRow,
         details: error instanceof ApiError ? error.info : [],
@@ -54,7 +67,9 @@ export function useReviewProcess(
   const rejectRow = (request: Reject) =>
     reject.mutate(request, {
       onSuccess: (progress) =>
-        openDialog({ kind: 'done', outcome: { kind: 'rejected', name: rowName(review), progress } }),
+        onDone({ kind: 'rejected', changeId: review.ChangeId, name: rowName(review), progress }),
+      onError: (error) =>
+        isLostRace(error) ? onLost(error) : showErrorDialog(error, { title: texts.errorTitles.reject }),
     });
 
   return { save, rejectRow, isSaving: submit.isPending, isRejecting: reject.isPending };
