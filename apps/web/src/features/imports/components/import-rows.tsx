@@ -56,9 +56,7 @@ function PendingActions({ item, onRejectAll }: { item: Import; onRejectAll: () =
       <Button color="error" onClick={onRejectAll}>
         Отклонить всё...
       </Button>
-      {firstPending && (
-        <StartProcessingButton importId={item.Id} firstPendingId={firstPending.Id} />
-      )}
+      {firstPending && <StartProcessingButton importId={item.Id} firstPendingId={firstPending.Id} />}
     </>
   );
 }
