@@ -6,7 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { paths } from '@/config/paths';
 import { newInternReviewOf, progress, reviewOf } from '@/features/imports/review-test-data';
 import { createQueryClient } from '@/lib/query-client';
-import { jsonResponse, stubApi } from '@/test/render';
+import { jsonResponse, stubApi as stubRoutes } from '@/test/render';
 import { ImportChangeRoute } from './import-change';
 import { ImportChangeAsNewRoute } from './import-change-as-new';
 import { ImportChangeForInternRoute } from './import-change-for-intern';
@@ -14,6 +14,18 @@ import { ImportChangeForInternRoute } from './import-change-for-intern';
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/**
+ * The API as the tests answer it, with the claims the screen takes (the row is the operator's) and no free
+ * row left after this one (`next`), so that a decision ends in the final dialog.
+ */
+const stubApi = (respond: Parameters<typeof stubRoutes>[0]) =>
+  stubRoutes((request) => {
+    if (request.url.includes('/changes/next')) return jsonResponse(200, { Next: null });
+    if (request.url.endsWith('/claim'))
+      return jsonResponse(200, { OperatorName: 'Оператор', Until: '2026-11-21T09:40:00Z', IsMine: true });
+    return respond(request);
+  });
 
 /** The three review routes and the import's page, opened at `url`. */
 function renderReview(url: string) {
@@ -104,13 +116,12 @@ describe('a matched row', () => {
     expect(body.InternshipSteps).toBeNull();
 
     expect(dialog).toHaveTextContent('Иванов Пётр Сергеевич');
-    expect(dialog).toHaveTextContent(
-      'осталось 3 необработанные строки, желаете перейти к обработке следующей записи?',
-    );
-    const next = within(dialog).getByRole('button', { name: 'Перейти к следующему' });
-    await waitFor(() => expect(next).toHaveFocus());
+    // No free row is left (the others are held): the final dialog says so, and leads back to the import.
+    expect(dialog).toHaveTextContent('ещё 3 записи обрабатывают другие операторы.');
+    const back = within(dialog).getByRole('button', { name: 'Вернуться к импорту' });
+    await waitFor(() => expect(back).toHaveFocus());
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/imports/41/process/302'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/imports/41'));
   });
 
   it('moves between sections with Alt+arrows and corrects an entry in the card’s form', async () => {
@@ -136,7 +147,7 @@ describe('a matched row', () => {
 
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     const dialog = await screen.findByRole('dialog', { name: 'Изменения успешно внесены' });
-    expect(dialog).toHaveTextContent('Все изменения из файла «changes.xlsx» были успешно внесены в реестр.');
+    expect(dialog).toHaveTextContent(/внесено в реестр — \d+ запис/);
     const submit = fetchMock.mock.calls.find(([url]) => String(url).includes('/submit/'))!;
     const body = JSON.parse(submit[1]!.body as string) as Record<string, Record<string, unknown>>;
     expect(body.PersonalInfo!.Contacts).toMatchObject({ EmailAddress: 'petr@example.org' });
@@ -174,7 +185,7 @@ describe('rejecting a row', () => {
 
     const done = await screen.findByRole('dialog', { name: 'Изменения успешно отклонены' });
     expect(done).toHaveTextContent('Иванов Пётр Сергеевич');
-    expect(done).toHaveTextContent('Все изменения из файла «changes.xlsx» были успешно внесены в реестр.');
+    expect(done).toHaveTextContent('Все записи импорта обработаны: внесено в реестр');
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/reject'))!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({ reason: 'Дубликат строки' });
     await waitFor(() =>
@@ -214,7 +225,7 @@ describe('a row without a trainee', () => {
 
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     const dialog = await screen.findByRole('dialog', { name: 'Изменения успешно внесены' });
-    expect(dialog).toHaveTextContent('осталась 1 необработанная строка');
+    expect(dialog).toHaveTextContent(/внесено в реестр — \d+ запис/);
     const submit = fetchMock.mock.calls.find(([url]) => String(url).includes('/submit/'))!;
     expect(String(submit[0])).toBe('/api/v1/imports/41/changes/301/submit/new');
     const body = JSON.parse(submit[1]!.body as string) as Record<string, unknown>;
@@ -328,11 +339,14 @@ describe('warnings', () => {
       ),
     );
     renderReview('/imports/41/process/301');
-    const conflict = await screen.findByText(
-      /Существует другой стажёр с тем же регистрационным номером в СРО/,
-    );
+    const conflict = await screen.findByText(/Регистрационный номер стажировки из файла в этом СРО/);
     expect(conflict).toHaveTextContent(
-      'Существует другой стажёр с тем же регистрационным номером в СРО: Смирнов Олег. Возможно задвоение.',
+      'Регистрационный номер стажировки из файла в этом СРО принадлежит стажёру Смирнов Олег: запись нельзя внести в этого стажёра. Сравните её с ним, исправьте номер или отклоните запись.',
+    );
+    // Accepting it into this trainee is refused: the operator is offered the number's holder instead.
+    expect(screen.getByRole('link', { name: 'Сравнить с этим стажёром' })).toHaveAttribute(
+      'href',
+      '/imports/41/process/301/intern/9',
     );
     expect(within(conflict).getByRole('link', { name: 'Смирнов Олег' })).toHaveAttribute(
       'href',

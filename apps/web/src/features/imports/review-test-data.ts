@@ -78,6 +78,7 @@ export function reviewOf(changes: Partial<ChangeReview> = {}): ChangeReview {
     Supervisors: [],
     Internship: { Old: internship, New: { ...internship, Status: 3 }, HasChanges: true },
     InternshipSteps: { Old: steps, New: steps, HasChanges: false },
+    InternshipChoices: [],
     ConflictingIntern: null,
     ConflictingOrganization: null,
     FoundByFullName: false,

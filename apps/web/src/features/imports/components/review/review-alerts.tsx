@@ -51,15 +51,30 @@ function StateAlerts({ review, onEditImport }: { review: ChangeReview; onEditImp
 }
 
 function MatchAlerts({ review }: { review: ChangeReview }) {
-  const [before, after] = reviewTexts.conflictingIntern;
+  const [before, after] = reviewTexts.conflictingIntern(review.Intern === null);
+  const holder = review.ConflictingIntern;
   return (
     <>
       {review.Intern?.IsDeleted && <Alert severity="warning">{reviewTexts.deletedIntern}</Alert>}
-      {review.ConflictingIntern && (
-        <Alert severity="warning">
+      {holder && (
+        <Alert
+          severity="warning"
+          action={
+            review.ChangeStatus === 0 && (
+              <Button
+                color="inherit"
+                size="small"
+                component={Link}
+                to={paths.importChangeForIntern.href(review.Import.Id, review.ChangeId, holder.Id)}
+              >
+                {reviewTexts.compareWithHolder}
+              </Button>
+            )
+          }
+        >
           {before}
-          <MuiLink component={Link} to={paths.internCard.href(review.ConflictingIntern.Id)}>
-            {review.ConflictingIntern.FullName}
+          <MuiLink component={Link} to={paths.internCard.href(holder.Id)}>
+            {holder.FullName}
           </MuiLink>
           {after}
         </Alert>

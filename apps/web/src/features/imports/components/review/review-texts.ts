@@ -34,10 +34,13 @@ export const reviewTexts = {
   noData: 'В файле нет сведений для этого раздела',
   noChanges: 'Изменений нет',
   loadFailed: 'Не удалось загрузить запись импорта',
-  conflictingIntern: [
-    'Существует другой стажёр с тем же регистрационным номером в СРО: ',
-    '. Возможно задвоение.',
-  ],
+  // The register refuses a second holder of an SRO's internship number (docs/row-review.md «The register's two keys»).
+  conflictingIntern: (isNew: boolean) =>
+    [
+      'Регистрационный номер стажировки из файла в этом СРО принадлежит стажёру ',
+      `: запись нельзя внести ${isNew ? 'как нового стажёра' : 'в этого стажёра'}. Сравните её с ним, исправьте номер или отклоните запись.`,
+    ] as const,
+  compareWithHolder: 'Сравнить с этим стажёром',
   foundByFullName: 'Существующий стажёр найден по ФИО. Возможно совпадение.',
   conflictingOrganization: (name: string) =>
     `У данного стажёра имеется действующая стажировка в другом СРО: ${name}.`,
