@@ -66,10 +66,14 @@ async function fiveKindsOfRows(page: Page) {
 async function chooseTrainee(page: Page, person: Person, id: number) {
   await page.getByRole('button', { name: 'Найти стажёра вручную' }).click();
   const dialog = page.getByRole('dialog', { name: 'Выбор стажёра' });
-  await dialog.getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' }).fill(person.lastName);
+  // The cursor is in the search as the dialog opens; Ctrl+Enter compares the row with the one chosen.
+  const search = dialog.getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(person.lastName);
   await page.getByRole('option', { name: new RegExp(`^${fullName(person)}`) }).click();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Изменить' }).click();
+  await search.focus();
+  await page.keyboard.press('Control+Enter');
   await expect(page).toHaveURL(new RegExp(`/intern/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: fullName(person) })).toBeVisible();
 }
@@ -78,9 +82,11 @@ async function chooseTrainee(page: Page, person: Person, id: number) {
 async function rejectLastRow(page: Page, person: Person, reason: string) {
   await page.getByRole('button', { name: 'Отклонить' }).click();
   const dialog = page.getByRole('dialog', { name: 'Отклонение записи' });
-  await dialog.getByRole('textbox', { name: /^Основание отклонения/ }).fill(reason);
+  // The cursor is in the reason as the dialog opens; Ctrl+Enter rejects.
+  await expect(dialog.getByRole('textbox', { name: /^Основание отклонения/ })).toBeFocused();
+  await page.keyboard.type(reason);
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Отклонить' }).click();
+  await page.keyboard.press('Control+Enter');
   const done = page.getByRole('dialog', { name: 'Изменения успешно отклонены' });
   await expect(done).toContainText(fullName(person));
   await expect(done).toContainText(

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { splitServerError } from '@/lib/server-errors';
 
@@ -49,6 +49,29 @@ export function useFormDialog<T extends FieldValues, TOutput>(
   return { onSubmit, onClose, isSaving: form.formState.isSubmitting, alert };
 }
 
+/** Ctrl+Enter (⌘+Enter) sends the form from any of its fields, a multi-line one too. */
+function submitOnCtrlEnter(event: KeyboardEvent) {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+  event.preventDefault();
+  (event.currentTarget as HTMLFormElement).requestSubmit();
+}
+
+/**
+ * The dialog's form as it mounts (inside the dialog's portal, before the dialog's focus trap looks): the
+ * cursor goes into the field named `initialFocus`, if any, and Ctrl+Enter sends the form.
+ */
+function useFormKeys(initialFocus: string | undefined) {
+  return useCallback(
+    (form: HTMLFormElement | null) => {
+      if (!form) return;
+      if (initialFocus) form.querySelector<HTMLElement>(`[name="${initialFocus}"]`)?.focus();
+      form.addEventListener('keydown', submitOnCtrlEnter);
+      return () => form.removeEventListener('keydown', submitOnCtrlEnter);
+    },
+    [initialFocus],
+  );
+}
+
 type FormDialogProps = FormDialogState & {
   title: string;
   children: ReactNode;
@@ -59,9 +82,14 @@ type FormDialogProps = FormDialogState & {
   /** The save button waits for the form to be valid. */
   isSubmitDisabled?: boolean;
   maxWidth?: 'sm' | 'md';
+  /** The name of the field the cursor starts in, when the dialog is there for it (a reason, a search). */
+  initialFocus?: string;
 };
 
-/** A create/edit dialog: the form's fields, a refusal in an alert, Cancel, and Save (disabled while saving). */
+/**
+ * A create/edit dialog: the form's fields, a refusal in an alert, Cancel, and Save (disabled while saving);
+ * Ctrl+Enter saves from any field.
+ */
 export function FormDialog({
   title,
   onSubmit,
@@ -73,8 +101,10 @@ export function FormDialog({
   submitLabel = 'Сохранить',
   isSubmitDisabled = false,
   maxWidth = 'sm',
+  initialFocus,
 }: FormDialogProps) {
   const titleId = useId();
+  const formRef = useFormKeys(initialFocus);
   return (
     <Dialog
       open
@@ -84,7 +114,7 @@ export function FormDialog({
       maxWidth={maxWidth}
       aria-labelledby={titleId}
     >
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit} ref={formRef}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -17,7 +17,8 @@ type ReasonDialogProps = {
 
 /**
  * Asks why something is rejected (an import, one of its rows): a required reason of three rows (SPEC.md §9).
- * A refusal leaves the dialog open with the reason typed.
+ * The cursor starts in the reason, and Ctrl+Enter sends it. A refusal leaves the dialog open with the reason
+ * typed.
  */
 export function ReasonDialog({ title, isSaving, onReject, onClose }: ReasonDialogProps) {
   const form = useForm({ resolver: zodResolver(RejectSchema), defaultValues: { reason: '' } });
@@ -30,6 +31,7 @@ export function ReasonDialog({ title, isSaving, onReject, onClose }: ReasonDialo
       isSaving={isSaving}
       alert={[]}
       submitLabel="Отклонить"
+      initialFocus="reason"
     >
       <FormTextField
         control={form.control}

@@ -17,7 +17,10 @@ export function internOptionLabel(intern: InternListItem): string {
 
 type ChooseInternDialogProps = { onChoose: (internId: number) => void; onClose: () => void };
 
-/** 'Выбор стажёра' (SPEC.md §2): finds a trainee by name or SNILS, and 'Изменить' compares the row with them. */
+/**
+ * 'Выбор стажёра' (SPEC.md §2): finds a trainee by name or SNILS, and 'Изменить' (or Ctrl+Enter) compares
+ * the row with them. The cursor starts in the search.
+ */
 export function ChooseInternDialog({ onChoose, onClose }: ChooseInternDialogProps) {
   const [chosen, setChosen] = useState<InternListItem | null>(null);
 
@@ -35,6 +38,7 @@ export function ChooseInternDialog({ onChoose, onClose }: ChooseInternDialogProp
       alert={[]}
       submitLabel={reviewTexts.choose}
       isSubmitDisabled={chosen === null}
+      initialFocus="intern"
     >
       <SearchAutocomplete
         endpoint={internsEndpoint}
@@ -43,6 +47,7 @@ export function ChooseInternDialog({ onChoose, onClose }: ChooseInternDialogProp
         label={reviewTexts.chooseLabel}
         value={chosen}
         onChange={setChosen}
+        name="intern"
       />
     </FormDialog>
   );
