@@ -22,8 +22,16 @@ export const claimColumns = {
 
 type NextRow = { Id: number; RowNumber: number; FullName: string };
 
-/** Lets go of the operator's other claims in the import: one operator works on one row at a time. */
-async function releaseOthers(tx: Db, importId: number, operatorId: number, keptChangeId: number) {
+/**
+ * Lets go of the operator's claims in the import: on one row (`only`, leaving the screen), or on every row
+ * but one (`except`, on taking that one: an operator works on one row at a time).
+ */
+async function releaseClaims(
+  tx: Db,
+  importId: number,
+  operatorId: number,
+  rows: { only: number } | { except: number },
+) {
   await tx
     .update(importChanges)
     .set({ claimedById: null, claimedUntil: null })
@@ -31,7 +39,7 @@ async function releaseOthers(tx: Db, importId: number, operatorId: number, keptC
       and(
         eq(importChanges.importId, importId),
         eq(importChanges.claimedById, operatorId),
-        ne(importChanges.id, keptChangeId),
+        'only' in rows ? eq(importChanges.id, rows.only) : ne(importChanges.id, rows.except),
       ),
     );
 }
@@ -58,24 +66,14 @@ export function claimQueries(db: Db) {
           )
           .returning({ id: importChanges.id });
         if (updated.length === 0) return false;
-        await releaseOthers(tx, importId, operatorId, changeId);
+        await releaseClaims(tx, importId, operatorId, { except: changeId });
         return true;
       });
     },
 
     /** Releases the operator's claim on a row, if they hold it. */
-    async release(importId: number, changeId: number, operatorId: number) {
-      await db
-        .update(importChanges)
-        .set({ claimedById: null, claimedUntil: null })
-        .where(
-          and(
-            eq(importChanges.id, changeId),
-            eq(importChanges.importId, importId),
-            eq(importChanges.claimedById, operatorId),
-          ),
-        );
-    },
+    release: (importId: number, changeId: number, operatorId: number) =>
+      releaseClaims(db, importId, operatorId, { only: changeId }),
 
     /**
      * Claims for the operator the first pending row after `afterChangeId` in file order (wrapping round to
@@ -100,7 +98,7 @@ export function claimQueries(db: Db) {
           returning ${importChanges.id} as "Id", ${importChanges.rowNumber} as "RowNumber",
             ${importChanges.fullName} as "FullName"`,
         );
-        if (next) await releaseOthers(tx, importId, operatorId, next.Id);
+        if (next) await releaseClaims(tx, importId, operatorId, { except: next.Id });
         return next ?? null;
       });
     },
