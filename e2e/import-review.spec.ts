@@ -62,15 +62,20 @@ async function fiveKindsOfRows(page: Page) {
   return { importId, ids, bySnils, byName, chosen, refused };
 }
 
-/** 'Найти стажёра вручную': finds the trainee by name and compares the row with them. */
-async function chooseTrainee(page: Page, person: Person, id: number) {
+/**
+ * 'Найти стажёра вручную': finds the trainee by name, told from namesakes by the SNILS and birth date beside
+ * the name, and compares the row with them.
+ */
+async function chooseTrainee(page: Page, person: Person, id: number, details: string) {
   await page.getByRole('button', { name: 'Найти стажёра вручную' }).click();
   const dialog = page.getByRole('dialog', { name: 'Выбор стажёра' });
   // The cursor is in the search as the dialog opens; Ctrl+Enter compares the row with the one chosen.
   const search = dialog.getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' });
   await expect(search).toBeFocused();
   await page.keyboard.type(person.lastName);
-  await page.getByRole('option', { name: new RegExp(`^${fullName(person)}`) }).click();
+  const option = page.getByRole('option', { name: new RegExp(`^${fullName(person)}`) });
+  await expect(option).toContainText(`${fullName(person)} · ${details} ·`);
+  await option.click();
   await expectNoSeriousA11yViolations(page);
   await search.focus();
   await page.keyboard.press('Control+Enter');
@@ -125,7 +130,7 @@ test('an operator processes a file row by row: a SNILS match, a name match, a ma
   // 3. A misspelt name finds nobody: the operator finds the trainee and keeps the register's spelling.
   await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await chooseTrainee(page, chosen, ids.chosen);
+  await chooseTrainee(page, chosen, ids.chosen, 'дата рождения 1980.01.01');
   // The file's last name and birth date would change who the trainee is: each waits for the operator's word.
   await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
   await page.getByRole('button', { name: 'Оставить из реестра: Фамилия' }).click();

@@ -143,6 +143,12 @@ export const InternListItemSchema = z.object({
   Status: z.number().int(),
   RegistrationNumbers: z.array(RegistrationNumberSchema),
   IsDeleted: z.boolean(),
+  /**
+   * Operators only, never in the public list (DESIGN.md §6): the SNILS (`XXX-XXX-XXX YY`) and the birth date
+   * of the first personal-data entry, so that a trainee chosen by hand is told from a namesake.
+   */
+  Snils: z.string().nullable().optional(),
+  DateOfBirth: z.string().nullable().optional(),
 });
 export type InternListItem = z.infer<typeof InternListItemSchema>;
 
@@ -186,7 +192,11 @@ export const PublicInternSchema = z.object({
 export type PublicIntern = z.infer<typeof PublicInternSchema>;
 
 /** A public list row. */
-export const PublicInternListItemSchema = InternListItemSchema.omit({ IsDeleted: true });
+export const PublicInternListItemSchema = InternListItemSchema.omit({
+  IsDeleted: true,
+  Snils: true,
+  DateOfBirth: true,
+});
 
 /** The kinds of a history record, with the Russian names the archive shows. */
 export const historyKinds = {

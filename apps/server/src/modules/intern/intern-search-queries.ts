@@ -1,8 +1,8 @@
-import { and, asc, eq, fillPlaceholders, gt, like, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, gt, like, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { searchWords } from '@registry/shared';
 import type { Db } from '../../db/client.js';
-import { interns, internshipFacts } from '../../db/schema/index.js';
+import { internEntries, interns, internshipFacts } from '../../db/schema/index.js';
 import { alphabetical } from '../../lib/search.js';
 import { registrationNumbers, registrationText } from './registration-numbers.js';
 
@@ -22,6 +22,8 @@ export interface InternFilter {
   transfersOnly?: boolean;
   /** Only the deleted trainees instead of the register (operators only). */
   deleted?: boolean;
+  /** Each row's SNILS and birth date on the page (operators only). */
+  details?: boolean;
 }
 
 /**
@@ -65,6 +67,8 @@ export interface FilterShape {
    * only: a term's window and index walks are tuned for the register, not for a handful of rows.
    */
   deleted: boolean;
+  /** Whether the page reads each row's SNILS and birth date (operators): the public page never does. */
+  details: boolean;
 }
 
 /** A filter as a shape and the values of its placeholders. */
@@ -96,6 +100,7 @@ export function bindFilter(filter: InternFilter): { shape: FilterShape; values: 
     organization: filter.organizationId !== undefined,
     transfers: filter.transfersOnly === true,
     deleted: filter.deleted === true,
+    details: filter.details === true,
   };
   return { shape, values };
 }
@@ -222,6 +227,19 @@ function pageRows(db: Db, shape: FilterShape, mode: ScanMode) {
 }
 
 /**
+ * The birth date of a trainee's first personal-data entry: one walk of the entries' index per row of the page,
+ * which is read after the page is cut, so never for the rows an offset skips.
+ */
+const dateOfBirth = (internId: AnyColumn) => {
+  const entries = internEntries;
+  const subquery = sql`select ${entries.data} ->> 'DateOfBirth' from ${entries}
+    where ${entries.internId} = ${internId} and ${entries.section} = 'PersonalInfo' and not ${entries.isRemoved}
+    order by ${entries.position} limit 1`;
+  // Nested, as `registrationNumbers`: so that the columns keep their table's name beside the outer row's.
+  return sql<string | null>`(${subquery})`;
+};
+
+/**
  * A page of the list with each row's registration numbers and its key. The rows and their numbers are read
  * around the cut page, not beside the keys it is cut from, so that only the page's own rows (not those an
  * offset skips) are read from the table. In the window mode each row also carries the window's last key.
@@ -237,6 +255,8 @@ export function pageQuery(db: Db, shape: FilterShape, mode: ScanMode) {
       key: page.key,
       windowEnd: (mode === 'window' ? sql<string>`${windowEnd}` : sql<string | null>`null`).as('window_end'),
       registrationNumbers: registrationNumbers(interns.id),
+      snils: shape.details ? interns.snils : sql<string | null>`null`,
+      dateOfBirth: (shape.details ? dateOfBirth(interns.id) : sql<string | null>`null`).as('date_of_birth'),
     })
     .from(page)
     .innerJoin(interns, eq(interns.id, page.id))

@@ -147,6 +147,30 @@ describe('GET /api/v1/interns/search', () => {
     }
   });
 
+  it("gives operators each trainee's SNILS and birth date, and the public neither, not even as a name", async () => {
+    const term = `term=${encodeURIComponent('федоров')}`;
+    expect((await search(term)).Results).toMatchObject([
+      { Id: fedorov.Id, Snils: '112-233-445 95', DateOfBirth: '1994-07-12' },
+    ]);
+    // A trainee without a birth date, found by SNILS, by a word inside the name and on a plain page.
+    const petrova = { Id: transferred.Id, Snils: '087-654-303 00', DateOfBirth: null };
+    expect((await search('term=08765430300')).Results).toMatchObject([petrova]);
+    expect((await search(`term=${encodeURIComponent('етрова')}`)).Results).toMatchObject([petrova]);
+    expect((await search('')).Results[0]).toMatchObject(petrova);
+    const organizationMember = await createAccount(t.database.db, { organizationId: sro.id });
+    const { cookie } = await loginAs(t.app, organizationMember.email, organizationMember.password);
+    for (const headers of [{}, { cookie }]) {
+      for (const query of [term, 'term=11223344595', '']) {
+        const response = await t.app.inject({ url: `/api/v1/interns/search?${query}`, headers });
+        const rows: Record<string, unknown>[] = response.json().Results;
+        expect(rows.length, query).toBeGreaterThan(0);
+        for (const row of rows)
+          expect(Object.keys(row)).toEqual(['Id', 'FullName', 'Status', 'RegistrationNumbers', 'IsDeleted']);
+        expect(response.body).not.toMatch(/Snils|DateOfBirth|112-233-445 95|1994-07-12/);
+      }
+    }
+  });
+
   it('counts names that contain a word further on as well as those that start with it', async () => {
     // 23 «Яковлев…» start with the word; «ков» is only inside them.
     expect(await search('term=яковлев')).toMatchObject({ TotalPages: 2, HasMore: false });
@@ -196,6 +220,8 @@ describe('GET /api/v1/interns/search', () => {
       Status: 0,
       RegistrationNumbers: expected,
       IsDeleted: false,
+      Snils: null,
+      DateOfBirth: null,
     });
     expect(row(await search('term=ящер'))?.RegistrationNumbers).toEqual(expected);
     expect(row(await search(`org=${third.id}`))?.RegistrationNumbers).toEqual(expected);

@@ -1,4 +1,5 @@
 import {
+  formatSnils,
   isValidSnils,
   MAX_LIST_PAGES,
   type InternSearchQuery,
@@ -23,6 +24,7 @@ export function toFilter(query: InternSearchQuery, isOperator: boolean): InternF
     filter.transfersOnly = query.transfer;
     // The public list is the register: a request for the deleted is ignored there, not answered.
     if (query.deleted) filter.deleted = true;
+    filter.details = true;
   }
   const term = query.term;
   if (term && /^[\d\s-]+$/.test(term) && /\d/.test(term)) {
@@ -65,6 +67,11 @@ export function createInternSearchService(repo: InternSearchRepository) {
           Status: row.status,
           RegistrationNumbers: row.registrationNumbers,
           IsDeleted: row.isDeleted,
+          // Never in the public answer: not even as null (DESIGN.md §6).
+          ...(isOperator && {
+            Snils: row.snils === null ? null : formatSnils(row.snils),
+            DateOfBirth: row.dateOfBirth,
+          }),
         })),
       };
     },

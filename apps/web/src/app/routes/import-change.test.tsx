@@ -242,7 +242,15 @@ describe('a row without a trainee', () => {
             HasMore: false,
             IsCapped: false,
             Results: [
-              { Id: 8, FullName: 'Сидоров Олег', Status: 1, RegistrationNumbers: [], IsDeleted: false },
+              {
+                Id: 8,
+                FullName: 'Сидоров Олег',
+                Status: 1,
+                RegistrationNumbers: [],
+                IsDeleted: false,
+                Snils: '112-233-445 95',
+                DateOfBirth: '1994-07-12',
+              },
             ],
           })
         : jsonResponse(200, newInternReviewOf()),
@@ -258,7 +266,11 @@ describe('a row without a trainee', () => {
     const choose = within(dialog).getByRole('button', { name: 'Изменить' });
     expect(choose).toBeDisabled();
     await user.type(within(dialog).getByRole('combobox', { name: 'ФИО или СНИЛС стажёра' }), 'Си');
-    await user.click(await screen.findByRole('option', { name: 'Сидоров Олег · Допущен к экзамену' }));
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'Сидоров Олег · СНИЛС 112-233-445 95 · дата рождения 1994.07.12 · Допущен к экзамену',
+      }),
+    );
     await user.click(choose);
     await waitFor(() => expect(router.state.location.pathname).toBe('/imports/41/process/301/intern/8'));
     await waitFor(() =>

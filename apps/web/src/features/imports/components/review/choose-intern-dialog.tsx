@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { internStatuses, type InternListItem, type InternStatus } from '@registry/shared';
+import { formatDate, internStatuses, type InternListItem, type InternStatus } from '@registry/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { SearchAutocomplete } from '@/components/search-autocomplete';
 import { internsEndpoint } from '@/lib/search-queries';
@@ -8,11 +8,18 @@ import { reviewTexts } from './review-texts';
 /** SPEC.md §9: the search starts at two characters. */
 const MIN_TERM = 2;
 
-/** A found trainee as the picker offers it: the name, the status, and whether the card is deleted. */
+/**
+ * A found trainee as the picker offers it: the name, the SNILS and birth date that tell namesakes apart (the
+ * operators' search has them), the status, the numbers, and whether the card is deleted.
+ */
 export function internOptionLabel(intern: InternListItem): string {
   const status = internStatuses.label(intern.Status as InternStatus);
   const numbers = intern.RegistrationNumbers.map((number) => number.Number).join(', ');
-  return [intern.FullName, status, numbers, intern.IsDeleted ? 'удалён' : ''].filter(Boolean).join(' · ');
+  const snils = intern.Snils ? `СНИЛС ${intern.Snils}` : '';
+  const born = intern.DateOfBirth ? `дата рождения ${formatDate(intern.DateOfBirth)}` : '';
+  return [intern.FullName, snils, born, status, numbers, intern.IsDeleted ? 'удалён' : '']
+    .filter(Boolean)
+    .join(' · ');
 }
 
 type ChooseInternDialogProps = { onChoose: (internId: number) => void; onClose: () => void };
