@@ -30,10 +30,16 @@ export function personOf(name: string, snils: string | null = uniqueSnils()): Pe
 
 export const fullName = (person: Person) => `${person.lastName} ${person.firstName} ${person.patronymic}`;
 
-/** A trainee saved in the register with its personal data only; returns its Id. */
-export async function saveTrainee(page: Page, person: Person, more: Record<string, unknown> = {}) {
+/** A trainee saved in the register with its personal data (and `sections`, if any); returns its Id. */
+export async function saveTrainee(
+  page: Page,
+  person: Person,
+  more: Record<string, unknown> = {},
+  sections: Record<string, unknown[]> = {},
+) {
   const saved = (await apiPost(page, '/api/v1/interns/', {
     Intern: {
+      ...sections,
       PersonalInfo: [
         {
           Id: -1,

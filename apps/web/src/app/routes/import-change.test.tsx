@@ -336,6 +336,37 @@ describe('a row that cannot be saved', () => {
   });
 });
 
+describe('a row whose internship number does not tell which of the trainee’s it is', () => {
+  it('says it is merged from several, and opens again merged into the one the operator chooses', async () => {
+    const review = reviewOf();
+    const choices = [
+      { Id: 12, RegistryNumber: null, StartedAt: '2024-02-01', Status: 3 },
+      { Id: 11, RegistryNumber: 'СЗО-1', StartedAt: '2019-03-01', Status: 2 },
+    ];
+    const fetchMock = stubApi(({ url }) => {
+      const isChosen = url.includes('internship=11');
+      const New = { ...review.Internship.New!, IsCumulative: !isChosen };
+      return jsonResponse(200, {
+        ...review,
+        InternshipChoices: choices,
+        Internship: { ...review.Internship, New },
+      });
+    });
+    const { router, user } = renderReview('/imports/41/process/301');
+    const notice = await screen.findByText(/не удалось однозначно распознать информацию о стажировке/);
+    await user.click(screen.getByRole('combobox', { name: 'Стажировка, в которую внести запись' }));
+    await user.click(screen.getByRole('option', { name: '№ СЗО-1 · начата 2019.03.01 · Прекращена' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?internship=11'));
+    await waitFor(() => expect(notice).not.toBeInTheDocument());
+    expect(
+      await screen.findByRole('combobox', { name: 'Стажировка, в которую внести запись' }),
+    ).toHaveTextContent('№ СЗО-1 · начата 2019.03.01 · Прекращена');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/v1/imports/41/changes/301?internship=11',
+    );
+  });
+});
+
 describe('warnings', () => {
   it('names the trainee with the same internship number, the other SRO, and the candidates', async () => {
     stubApi(() =>

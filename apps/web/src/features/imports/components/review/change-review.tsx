@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import MuiLink from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ChangeStatus } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { useChangeReview, type ReviewTarget } from '../../api/get-change-review';
+import { chosenInternship, INTERNSHIP_PARAM } from './internship-choice';
 import { changeSummary, summaryText, type CardKit } from './review-fields';
 import { comparedEntries } from './review-model';
 import { ReviewScreen } from './review-screen';
@@ -52,12 +53,24 @@ type ChangeReviewPageProps = {
 };
 
 /**
- * A row of an import to process (`/imports/:id/process/:change`, `…/intern/new`, `…/intern/:internId`):
- * loads the row beside the record it is compared with, and says what the file changes as the row opens.
+ * A row of an import to process (`/imports/:id/process/:change`, `…/intern/new`, `…/intern/:internId`, each
+ * with `?internship=` when the operator chose the internship): loads the row beside the record it is compared
+ * with, and says what the file changes as the row opens.
  */
 export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeReviewPageProps) {
-  const { data: review, isPending, isError } = useChangeReview(importId, changeId, target);
-  const rowKey = `${changeId}:${target}`;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const internship = chosenInternship(searchParams.get(INTERNSHIP_PARAM));
+  const { data: review, isPending, isError } = useChangeReview(importId, changeId, target, internship);
+  const rowKey = `${changeId}:${target}:${internship ?? ''}`;
+  // The row opens again merged into the chosen internship; the choice stays in the URL while the row does.
+  const chooseInternship = (id: number) =>
+    setSearchParams(
+      (current) => {
+        current.set(INTERNSHIP_PARAM, String(id));
+        return current;
+      },
+      { replace: true },
+    );
   const summary =
     review && review.ChangeStatus === ChangeStatus.Pending
       ? summaryText(changeSummary(comparedEntries(review), kit.fieldsOf))
@@ -90,6 +103,8 @@ export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeRevi
         target={target}
         kit={kit}
         summary={summary}
+        internship={internship}
+        onChooseInternship={chooseInternship}
       />
     );
   }

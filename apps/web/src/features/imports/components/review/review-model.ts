@@ -50,6 +50,15 @@ function comparedOf(section: ReviewSectionKey, index: number, key: string, value
   };
 }
 
+/**
+ * The section a row opens on: the internship when the operator is to choose which of the trainee's the row
+ * goes into (`InternshipChoices`), else the first the file changes.
+ */
+export function startSection(review: ChangeReview, entries: ComparedEntry[]): ReviewSectionKey {
+  if (review.InternshipChoices.length > 0) return 'Internship';
+  return entries.find((entry) => entry.HasChanges)?.section ?? 'PersonalInfo';
+}
+
 /** The row's entries, section by section in the menu's order. */
 export function comparedEntries(review: ChangeReview): ComparedEntry[] {
   return [

@@ -14,6 +14,7 @@ import { ReviewDecisions, saveBlockedReason } from './review-decisions';
 import { ReviewDoneDialog, type ReviewOutcome } from './review-done-dialog';
 import type { CardKit } from './review-fields';
 import { ReviewHeader } from './review-header';
+import { ReviewInternshipChoice, type ReviewInternshipChoiceProps } from './review-internship-choice';
 import { ReviewMenu } from './review-menu';
 import { ClaimNotices, DoneSnackbar } from './review-notices';
 import { ReviewSection } from './review-section';
@@ -33,6 +34,9 @@ type ReviewScreenProps = {
   kit: CardKit;
   /** What the file changes, in a sentence; empty for a row already handled. */
   summary: string;
+  /** The trainee's internship the operator chose to merge the row into (`?internship=`). */
+  internship: number | undefined;
+  onChooseInternship: (internshipId: number) => void;
 };
 
 type ReviewBodyProps = {
@@ -40,10 +44,12 @@ type ReviewBodyProps = {
   kit: CardKit;
   isEditable: boolean;
   onCorrect: (entry: ComparedEntry, current: Entry) => void;
+  /** What the internship section says and offers before its entry: the choice of the internship. */
+  internshipChoice: ReviewInternshipChoiceProps;
 };
 
 /** The menu of the four sections beside the one shown. */
-function ReviewBody({ state, kit, isEditable, onCorrect }: ReviewBodyProps) {
+function ReviewBody({ state, kit, isEditable, onCorrect, internshipChoice }: ReviewBodyProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
       <ReviewMenu current={state.section} hasChanges={state.hasChanges} onSelect={state.select} />
@@ -59,6 +65,7 @@ function ReviewBody({ state, kit, isEditable, onCorrect }: ReviewBodyProps) {
           onChoose={state.choose}
           onCorrect={onCorrect}
           onExclude={state.exclude}
+          notices={state.section === 'Internship' && <ReviewInternshipChoice {...internshipChoice} />}
         />
       </Box>
     </Box>
@@ -134,7 +141,8 @@ function ReviewOutcomes({ flow }: { flow: ReturnType<typeof useReviewFlow> }) {
  * A row's review (SPEC.md §2 Row processing): the row beside the register's record, section by section, the
  * operator's choice of each changed value, and saving or rejecting it, from the mouse or the keyboard.
  */
-export function ReviewScreen({ review, importId, target, kit, summary }: ReviewScreenProps) {
+export function ReviewScreen(props: ReviewScreenProps) {
+  const { review, importId, target, kit, summary } = props;
   const state = useReviewState(review);
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
   const flow = useReviewFlow(review, importId, () => setDialog(null));
@@ -179,6 +187,12 @@ export function ReviewScreen({ review, importId, target, kit, summary }: ReviewS
         kit={kit}
         isEditable={canProcess}
         onCorrect={(entry, current) => setDialog({ kind: 'correct', entry, current, isCheckedAtOnce: false })}
+        internshipChoice={{
+          review,
+          chosen: props.internship,
+          isEditable: canProcess,
+          onChoose: props.onChooseInternship,
+        }}
       />
       <ReviewActions
         canProcess={canProcess}

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ReviewField } from './review-fields';
 import { ReviewEntry } from './review-entry';
 import {
@@ -24,6 +24,8 @@ type ReviewSectionProps = {
   onChoose: (entry: ComparedEntry, path: string, side: Side) => void;
   onCorrect: (entry: ComparedEntry, current: Entry) => void;
   onExclude: (entry: ComparedEntry, isExcluded: boolean) => void;
+  /** What the section says before its entries (the internship's choice). */
+  notices?: ReactNode;
 };
 
 /** One of the four sections: its entries of the row beside the record's, or that the file has none. */
@@ -37,6 +39,7 @@ export function ReviewSection({
   onChoose,
   onCorrect,
   onExclude,
+  notices,
 }: ReviewSectionProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,6 +61,7 @@ export function ReviewSection({
       >
         {title}
       </Typography>
+      {notices}
       {entries.length === 0 && <Typography color="text.secondary">{reviewTexts.noData}</Typography>}
       {entries.map((entry) => {
         const result = decisions.results[entry.key] ?? null;

@@ -14,6 +14,9 @@ export const reviewTexts = {
   chooseTitle: 'Выбор стажёра',
   chooseLabel: 'ФИО или СНИЛС стажёра',
   choose: 'Изменить',
+  internshipChoice: 'Стажировка, в которую внести запись',
+  internshipChoiceHint:
+    'Номер стажировки в файле не указывает, какая из стажировок стажёра в СРО имеется в виду',
   save: 'Сохранить',
   reject: 'Отклонить',
   rejectTitle: 'Отклонение записи',

@@ -8,6 +8,7 @@ import {
   reviewSectionKeys,
   setExcluded,
   startDecisions,
+  startSection,
   takeAllFromFile,
   undecidedFields,
   type ComparedEntry,
@@ -18,14 +19,13 @@ import {
 
 /**
  * What the operator does to a row before sending it: the section shown, and the decisions on its entries.
- * A row opens on its first changed section.
+ * A row opens on its first changed section, or on the internship when the operator is to choose which one
+ * the row goes into.
  */
 export function useReviewState(review: ChangeReview) {
   const entries = useMemo(() => comparedEntries(review), [review]);
   const [decisions, setDecisions] = useState(() => startDecisions(entries, review.UnknownSchool));
-  const [section, setSection] = useState<ReviewSectionKey>(
-    () => entries.find((entry) => entry.HasChanges)?.section ?? 'PersonalInfo',
-  );
+  const [section, setSection] = useState<ReviewSectionKey>(() => startSection(review, entries));
   // Once the operator moves between sections, the section's heading takes the focus.
   const [hasMoved, setHasMoved] = useState(false);
 
