@@ -58,3 +58,21 @@ test('an operator opening an import or a trainee that does not exist sees «Ст
   await expectNotFound(page);
   await expectNoSeriousA11yViolations(page);
 });
+
+test('an operator opening a row of an import, or an import, that does not exist sees «Страница не найдена»', async ({
+  page,
+}) => {
+  const stamp = runLetters();
+  await loginAsAdmin(page);
+  const sro = await createSro(page, `СРО «Западные кадастровые инженеры ${stamp}»`, 700);
+  const importId = await uploadRows(page, sro.Id, [
+    rowOf(personOf(`Орлова${stamp.toLowerCase()} Анна Петровна`), `СТ-${stamp}-1`),
+  ]);
+  await page.goto(`/imports/${importId}/process/999999999`);
+  await expectNotFound(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/imports/999999999/process/1');
+  await expectNotFound(page);
+  await page.goto('/imports/999999999/process/1/intern/new');
+  await expectNotFound(page);
+});

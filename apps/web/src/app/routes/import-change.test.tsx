@@ -328,6 +328,13 @@ describe('a row that cannot be saved', () => {
     expect(screen.queryByRole('button', { name: 'Отклонить' })).toBeNull();
   });
 
+  it('is the not-found page, without an error dialog, for an import or row the server does not have', async () => {
+    stubApi(() => jsonResponse(404, { ErrorMessage: 'Запись импорта не найдена' }));
+    renderReview('/imports/41/process/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('is not a page for a row id that is not a number', () => {
     const fetchMock = stubApi(() => jsonResponse(404, {}));
     renderReview('/imports/41/process/abc');

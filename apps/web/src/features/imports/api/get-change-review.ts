@@ -48,6 +48,8 @@ export const changeReviewQueryOptions = (
     queryKey: [...changeReviewKey(importId, changeId), target, internship ?? null],
     queryFn: ({ signal }) => getChangeReview(importId, changeId, target, internship, signal),
     gcTime: 0,
+    // An import or row that does not exist (or is not this user's) is the not-found page, not an error dialog.
+    meta: { isPageSubject: true },
   });
 
 export function useChangeReview(

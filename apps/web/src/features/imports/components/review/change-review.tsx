@@ -5,7 +5,9 @@ import MuiLink from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ChangeStatus } from '@registry/shared';
+import { NotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/config/paths';
+import { isNotFoundError } from '@/lib/api-client';
 import { useChangeReview, type ReviewTarget } from '../../api/get-change-review';
 import { chosenInternship, INTERNSHIP_PARAM } from './internship-choice';
 import { changeSummary, summaryText, type CardKit } from './review-fields';
@@ -60,7 +62,7 @@ type ChangeReviewPageProps = {
 export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeReviewPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const internship = chosenInternship(searchParams.get(INTERNSHIP_PARAM));
-  const { data: review, isPending, isError } = useChangeReview(importId, changeId, target, internship);
+  const { data: review, isPending, isError, error } = useChangeReview(importId, changeId, target, internship);
   const rowKey = `${changeId}:${target}:${internship ?? ''}`;
   // The row opens again merged into the chosen internship; the choice stays in the URL while the row does.
   const chooseInternship = (id: number) =>
@@ -83,6 +85,8 @@ export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeRevi
         <CircularProgress aria-label="Загрузка записи" />
       </Box>
     );
+  } else if (isNotFoundError(error)) {
+    content = <NotFoundPage />;
   } else if (isError) {
     // The global error dialog has said why.
     content = (
