@@ -38,14 +38,14 @@ export async function withScratchPostgres(
 }
 
 /** The app on a free loopback port, an operator's session cookie, and each request's time in the driver. */
-export async function startBenchApp(database: Database) {
+export async function startBenchApp(database: Database, options: { webRoot?: string | null } = {}) {
   const config = loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'warn' });
   const app = await buildApp({
     config,
     database,
     mailer: { send: async () => {} },
     logger: pino({ level: 'warn' }),
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
   });
   // The time in the database driver of each request: requests are sent one at a time.
   const clock = createDbClock(database);
@@ -84,3 +84,32 @@ export async function startBenchApp(database: Database) {
 }
 
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
+
+/** Uploads a change file over HTTP as the bench's operator; the import's id and its rows' ids in file order. */
+export async function uploadChangeFile(
+  server: BenchApp,
+  organizationId: number,
+  file: Buffer,
+  options: { importSchools?: boolean } = {},
+) {
+  const form = new FormData();
+  form.append(
+    'data',
+    JSON.stringify({
+      organizationId,
+      number: '1-вх',
+      date: '2026-11-21',
+      importSchools: options.importSchools ?? false,
+    }),
+  );
+  form.append('file', new Blob([file]), 'bench.xlsx');
+  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  const headers = { cookie: server.cookie, [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
+  const created = await fetch(`${base}/imports`, { method: 'POST', headers, body: form });
+  if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
+  const importId = ((await created.json()) as { Id: number }).Id;
+  const detail = (await (await fetch(`${base}/imports/${importId}`, { headers })).json()) as {
+    Pending: { Id: number }[];
+  };
+  return { importId, changeIds: detail.Pending.map((row) => row.Id) };
+}

@@ -11,12 +11,12 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type ChangeReview } from '@registry/shared';
+import type { ChangeReview } from '@registry/shared';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { relatedQuery } from '../apps/server/src/modules/intern/intern-matching.repository.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
 import { acceptAll } from '../apps/server/src/test/review.js';
-import { startBenchApp, withScratchPostgres, type BenchApp } from './bench-app.js';
+import { startBenchApp, uploadChangeFile, withScratchPostgres, type BenchApp } from './bench-app.js';
 import { loadTrainees } from './load-trainees.js';
 import { explainTime, median, ms, percentile, printTable } from './measure.js';
 
@@ -86,21 +86,6 @@ async function changeRows(database: Database, organizationId: number) {
     const surname = `Новикова${i}`.replace(/\d/g, (digit) => 'абвгдежзик'[Number(digit)]!);
     return sampleRow({ ...base, Фамилия: surname, СНИЛС: snilsFrom(980_000_000 + i) });
   });
-}
-
-async function uploadChangeFile(server: BenchApp, organizationId: number, file: Buffer) {
-  const form = new FormData();
-  form.append('data', JSON.stringify({ organizationId, number: '1-вх', date: '2026-11-21' }));
-  form.append('file', new Blob([file]), 'bench.xlsx');
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
-  const headers = { cookie: server.cookie, [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
-  const created = await fetch(`${base}/imports`, { method: 'POST', headers, body: form });
-  if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
-  const importId = ((await created.json()) as { Id: number }).Id;
-  const detail = (await (await fetch(`${base}/imports/${importId}`, { headers })).json()) as {
-    Pending: { Id: number }[];
-  };
-  return { importId, changeIds: detail.Pending.map((row) => row.Id) };
 }
 
 /** Times each request once and sets each beside its time in the database driver. */
