@@ -22,9 +22,13 @@ export function orderAfter(afterChangeId: number | null): SQL[] {
   return [sql`${after} desc`, ...fileOrder];
 }
 
+/** The name of the operator who claimed the row, the claim live or not. */
+export const claimantName = sql<
+  string | null
+>`(select c.full_name from ${accounts} c where c.id = ${importChanges.claimedById})`;
+
 /** The operator whose claim holds the row now, for the import's list: 'Обрабатывает …'; null when none. */
-export const liveClaimant = sql`case when ${importChanges.claimedUntil} > now() then (
-  select c.full_name from ${accounts} c where c.id = ${importChanges.claimedById}) end`;
+export const liveClaimant = sql`case when ${importChanges.claimedUntil} > now() then ${claimantName} end`;
 
 /** The row to open after the given one, without claiming it: the import's progress names it. */
 export async function nextPendingRow(

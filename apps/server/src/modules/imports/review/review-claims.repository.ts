@@ -1,9 +1,9 @@
 import { ChangeStatus } from '@registry/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { accounts, importChanges } from '../../../db/schema/index.js';
+import { importChanges } from '../../../db/schema/index.js';
 import { sqlRows } from '../../../lib/sql-rows.js';
-import { freeFor, orderAfter } from '../pending-rows.js';
+import { claimantName, freeFor, orderAfter } from '../pending-rows.js';
 
 /** How long a claim holds unless renewed: the review screen renews it while it is open. */
 export const CLAIM_MINUTES = 10;
@@ -15,9 +15,7 @@ export const claimColumns = {
   claimedById: importChanges.claimedById,
   claimIsLive: sql<boolean>`coalesce(${importChanges.claimedUntil} > now(), false)`,
   claimedUntil: importChanges.claimedUntil,
-  claimedBy: sql<
-    string | null
-  >`(select c.full_name from ${accounts} c where c.id = ${importChanges.claimedById})`,
+  claimedBy: claimantName,
 };
 
 type NextRow = { Id: number; RowNumber: number; FullName: string };
