@@ -78,13 +78,19 @@ async function enterTrainees(server: BenchApp, organizationId: number) {
  */
 async function rowReady(page: Page, index: number) {
   await page.waitForFunction(
-    `(() => {
+    (surname) => {
       const focused = document.activeElement;
-      const save = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Сохранить');
-      return focused?.tagName === 'H1' && focused.textContent.startsWith(${JSON.stringify(surnameOf(index))})
-        && save !== undefined && !save.disabled;
-    })()`,
-    undefined,
+      const save = [...document.querySelectorAll('button')].find((button) =>
+        (button.textContent ?? '').startsWith('Сохранить'),
+      );
+      return (
+        focused?.tagName === 'H1' &&
+        (focused.textContent ?? '').startsWith(surname) &&
+        save !== undefined &&
+        !save.disabled
+      );
+    },
+    surnameOf(index),
     { polling: 'raf', timeout: 30_000 },
   );
 }
