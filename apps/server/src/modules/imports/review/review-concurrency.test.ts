@@ -1,10 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReview } from '@registry/shared';
-import { changeProtocols, importChanges, imports, interns } from '../../../db/schema/index.js';
+import {
+  changeProtocols,
+  importChanges,
+  imports,
+  internshipNumbers,
+  interns,
+} from '../../../db/schema/index.js';
+import { internship } from '../../../test/interns.js';
 import { acceptAll } from '../../../test/review.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { freePort, loginOver, startServer, type Started } from '../../../test/server-process.js';
@@ -12,8 +19,9 @@ import { openTestDatabase } from '../../../test/test-database.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 /*
- * A row is applied at most once, whatever the number of operators and app processes: two server processes
- * on one PostgreSQL, and many submits of the same row at once through both. PGlite lives inside one process,
+ * A row is applied at most once, a SNILS and an SRO's internship number have one holder, and operators get
+ * different rows, whatever the number of operators and app processes: two server processes on one PostgreSQL,
+ * and many requests at once through both. PGlite lives inside one process,
  * so this runs on PostgreSQL only (CI runs the suite on both).
  */
 
@@ -72,10 +80,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       body: JSON.stringify(body),
     });
 
-  /** Creates a trainee with this SNILS through a process's API. */
-  const createWithSnils = (server: (typeof servers)[number], snils: string, lastName: string) =>
+  /** Creates a trainee with this SNILS (and these internships) through a process's API. */
+  const createWithSnils = (
+    server: (typeof servers)[number],
+    snils: string,
+    lastName: string,
+    internships: unknown[] = [],
+  ) =>
     postJson(server, '/interns/', {
-      Intern: { PersonalInfo: [{ Id: -1, LastName: lastName, FirstName: 'Ольга', Snils: snils }] },
+      Intern: {
+        PersonalInfo: [{ Id: -1, LastName: lastName, FirstName: 'Ольга', Snils: snils }],
+        Internships: internships,
+      },
       Protocol: { number: `${++serial}-П`, date: '2026-11-22' },
     });
 
@@ -206,6 +222,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       .from(interns)
       .where(eq(interns.snils, snils.replace(/\D/g, '')));
     expect(trainees!.n).toBe(1);
+  }, 60_000);
+
+  it('gives one internship number of an SRO to one trainee when both processes are asked for it at once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        createWithSnils(servers[i % 2]!, snilsFrom(++serial), 'Номерова', [
+          internship(organizationId, { RegistryNumber: i % 2 ? 'ки-99 б' : 'КИ-99Б' }),
+        ]),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+    const created = (await responses.find((response) => response.status === 201)!.json()) as { Id: number };
+    const [trainees] = await database.db
+      .select({ n: count() })
+      .from(interns)
+      .where(like(interns.fullName, 'Номерова%'));
+    expect(trainees!.n).toBe(1);
+    const held = await database.db
+      .select({ internId: internshipNumbers.internId })
+      .from(internshipNumbers)
+      .where(eq(internshipNumbers.internId, created.Id));
+    expect(held).toEqual([{ internId: created.Id }]);
   }, 60_000);
 
   it('hands two operators on two processes two different rows when they start at once', async () => {
