@@ -85,3 +85,20 @@ describe('the .xlsx scanner', () => {
     }
   });
 });
+
+describe('cells the .xlsx scanner once misread', () => {
+  it('reads a shared-string cell with an empty value as empty, not as the first string', () => {
+    const bytes = packageOf({
+      sharedStrings: ['Фамилия', 'Иванова'],
+      sheet: `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v/></c></row>
+<row r="2"><c r="A2" t="s"><v></v></c><c r="B2" t="s"><v>1</v></c></row>`,
+    });
+    expect(comparable(xlsxGrid(bytes))).toEqual({
+      rows: [
+        { number: 1, cells: ['Фамилия'] },
+        { number: 2, cells: [null, 'Иванова'] },
+      ],
+      merges: [],
+    });
+  });
+});

@@ -331,7 +331,8 @@ function cellValue(cell: OpenCell, context: ScanContext): CellValue | undefined 
   const { value } = cell;
   switch (cell.type) {
     case 's': {
-      if (value === null) return undefined;
+      // `<v/>`, which some writers leave in a cell without text, is an empty cell, not the first string.
+      if (value === null || value.trim() === '') return undefined;
       const text = context.strings[Number(value)];
       if (text === undefined) throw damaged(`xlsx: shared string ${value}`);
       return text;
