@@ -102,3 +102,20 @@ describe('cells the .xlsx scanner once misread', () => {
     });
   });
 });
+
+describe('line ends in cell text', () => {
+  it('reads CR LF and a lone CR written in the XML as LF, as XML requires, and keeps the CRs a writer escaped', () => {
+    const bytes = packageOf({
+      sharedStrings: `<sst xmlns="${MAIN}"><si><t>общий\r\nтекст</t></si><si><r><t>в двух\r\n</t></r><r><t>частях</t></r></si></sst>`,
+      sheet: `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>строка\r\nв ячейке</t></is></c></row>
+<row r="2"><c r="A2" t="str"><f>A1</f><v>формула_x000D_\r\nстрока</v></c><c r="B2" t="inlineStr"><is><t>одиночный\rCR</t></is></c><c r="C2" t="inlineStr"><is><t>ссылки&#13;&#10;на символы</t></is></c></row>`,
+    });
+    expect(comparable(xlsxGrid(bytes))).toEqual({
+      rows: [
+        { number: 1, cells: ['общий\nтекст', 'в двух\nчастях', 'строка\nв ячейке'] },
+        { number: 2, cells: ['формула\r\nстрока', 'одиночный\nCR', 'ссылки\r\nна символы'] },
+      ],
+      merges: [],
+    });
+  });
+});

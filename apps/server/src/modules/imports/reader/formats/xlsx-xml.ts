@@ -12,8 +12,17 @@ export function readAttributes(text: string): Map<string, string> {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** XML's five entities and character references; anything else is left as written. */
+/**
+ * Character data as an XML parser gives it: CR LF and a lone CR read as LF (XML 1.0 §2.11), then XML's five
+ * entities and character references. Anything else is left as written.
+ */
 export function decodeXml(text: string): string {
+  if (!/[&\r]/.test(text)) return text;
+  // A `&#13;` is a CR the writer meant, so only the CRs written as they are become LF.
+  return decodeEntities(text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+}
+
+function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);/g, (whole, name: string) => {
     if (name[0] !== '#') return ENTITIES[name]!;
@@ -22,7 +31,7 @@ export function decodeXml(text: string): string {
   });
 }
 
-/** Text of a string item: XML entities, then the `_x000D_` escapes Office writes for control characters. */
+/** Text of a string item: XML character data, then the `_x000D_` escapes Office writes for control characters. */
 export function decodeText(text: string): string {
   const decoded = decodeXml(text);
   if (!decoded.includes('_x')) return decoded;
