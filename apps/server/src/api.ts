@@ -77,6 +77,7 @@ export function createServices({
     imports,
     interns,
     matching: createInternMatchingService(createInternMatchingRepository(db)),
+    schools,
   });
   return {
     organizations,

@@ -36,6 +36,12 @@ export function createSchoolService(repo: SchoolRepository) {
       return save(request.Name, () => repo.insert(request.Name));
     },
 
+    /** The school of this name however it is spelt, if the dictionary has it. */
+    async findSameName(name: string): Promise<School | null> {
+      const row = await repo.findSameName(name);
+      return row && toSchool(row);
+    },
+
     /** Adds the schools a change file names that the dictionary lacks, in the upload's transaction. */
     async addMissing(tx: Db, names: string[]): Promise<School[]> {
       return (await repo.addMissing(tx, names)).map(toSchool);

@@ -115,6 +115,31 @@ describe('merging a row into the record', () => {
     expect(empty).toMatchObject({ UnknownSchool: null, PersonalInfo: { New: { School: null } } });
   });
 
+  it('takes the school an earlier row of the same file added to the dictionary, with nothing to choose', async () => {
+    const name = `Колледж геодезии ${++serial}`;
+    const own = () => ({ СНИЛС: snilsFrom(++serial), [NUMBER]: `Ш-${serial}`, 'Учебное заведение': name });
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [own(), own()]);
+    const first = (await calls.open(importId, changeIds[0]!, 'new')).json();
+    expect(first.UnknownSchool).toBe(name);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/schools',
+      headers: { cookie: callers.operator, ...clientHeaders },
+      payload: { Name: name.toUpperCase() },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+
+    const second = (await calls.open(importId, changeIds[1]!, 'new')).json();
+    expect(second).toMatchObject({ UnknownSchool: null, PersonalInfo: { New: { School: added.json() } } });
+    const response = await calls.submit(importId, changeIds[1]!, 'new', acceptAll(second));
+    expect(response.statusCode, response.body).toBe(200);
+    const card = await t.app.inject({
+      url: `/api/v1/interns/${response.json().Intern.Id}`,
+      headers: { cookie: callers.operator },
+    });
+    expect(card.json().PersonalInfo[0].School).toEqual(added.json());
+  });
+
   it('matches the supervisor by the unique registration number, else adds one', async () => {
     const { cells, card } = await enteredFrom({});
     const same = (await openRow({ ...cells, 'Руководитель: телефон': '+7 495 000-00-00' })).review;

@@ -56,6 +56,19 @@ function matchRow(deps: ReviewDeps, change: Change, organizationId: number, choi
 }
 
 /**
+ * The row's sections with its school as the dictionary has it now, and the name of a school it still lacks.
+ * A school unknown when the file was read may have been added since (by 'Добавить в справочник' on an
+ * earlier row of the same file, say): the row then names that school and asks for no choice.
+ */
+async function withSchoolOfNow(deps: ReviewDeps, change: Change) {
+  const unknown = unknownSchoolOf(change.headers, change.raw, change.sections.PersonalInfo.School);
+  const school = unknown === null ? null : await deps.schools.findSameName(unknown);
+  if (!school) return { sections: change.sections, unknownSchool: unknown };
+  const PersonalInfo = { ...change.sections.PersonalInfo, School: school };
+  return { sections: { ...change.sections, PersonalInfo }, unknownSchool: null };
+}
+
+/**
  * A row beside the trainee it is about (matched, chosen, or none for `new`), section by section; the row's
  * internship is `internshipId` when the operator chose one of the trainee's (`InternshipChoices`).
  */
@@ -73,8 +86,9 @@ export async function openChange(
   const organizationId = progress.Organization.Id;
   const match = await matchRow(deps, change, organizationId, choice);
   const record = match.intern ? (await recordOf(deps, match.intern.id)).sections : emptyRecord;
+  const { sections, unknownSchool } = await withSchoolOfNow(deps, change);
   const paths = filledPaths(change.headers, change.raw);
-  const merged = mergeRow(change.sections, record, paths, organizationId, internshipId);
+  const merged = mergeRow(sections, record, paths, organizationId, internshipId);
   const number = change.sections.Internship.RegistryNumber;
   return {
     Import: progress,
@@ -94,7 +108,7 @@ export async function openChange(
       'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps'
     >),
     Notices: change.notices,
-    UnknownSchool: unknownSchoolOf(change.headers, change.raw, change.sections.PersonalInfo.School),
+    UnknownSchool: unknownSchool,
     ProcessedBy: change.processedBy,
     ProcessedAt: change.processedAt?.toISOString() ?? null,
     RejectionReason: change.rejectionReason,

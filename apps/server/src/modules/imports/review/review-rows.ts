@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { InternMatchingService } from '../../intern/intern-matching.service.js';
 import type { InternService } from '../../intern/intern.service.js';
+import type { SchoolService } from '../../school/school.service.js';
 import type { ImportsService } from '../imports.service.js';
 import type { RecordSections, RowSections } from './merge.js';
 import type { ReviewRepository } from './review.repository.js';
@@ -14,6 +15,7 @@ export interface ReviewDeps {
   imports: ImportsService;
   interns: InternService;
   matching: InternMatchingService;
+  schools: Pick<SchoolService, 'findSameName'>;
 }
 
 export const reviewTexts = {
