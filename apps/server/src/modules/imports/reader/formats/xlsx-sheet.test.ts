@@ -119,3 +119,33 @@ describe('line ends in cell text', () => {
     });
   });
 });
+
+describe('text in CDATA sections', () => {
+  it('reads inline, shared and formula strings written in CDATA as their text, markup and entities as written', () => {
+    const bytes = packageOf({
+      sharedStrings: `<sst xmlns="${MAIN}"><si><t><![CDATA[Фамилия & имя]]></t></si><si><r><t><![CDATA[Ёл]]></t></r><r><t>ки&amp;на</t></r></si></sst>`,
+      sheet: `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v><![CDATA[1]]></v></c><c r="C1" t="inlineStr"><is><t><![CDATA[Hello CDATA]]></t></is></c></row>
+<row r="2"><c r="A2" t="inlineStr"><is><t><![CDATA[<c r="Z9"><v>7</v></c></t></row>&amp;]]></t></is></c><c r="B2" t="str"><f>A1</f><v><![CDATA[формула]]></v></c><c r="C2"><v><![CDATA[12345]]></v></c></row>`,
+    });
+    expect(comparable(xlsxGrid(bytes))).toEqual({
+      rows: [
+        { number: 1, cells: ['Фамилия & имя', 'Ёлки&на', 'Hello CDATA'] },
+        { number: 2, cells: ['<c r="Z9"><v>7</v></c></t></row>&amp;', 'формула', 12345] },
+      ],
+      merges: [],
+    });
+  });
+
+  it('does not cut a sheet read in chunks inside a CDATA section that holds closing row tags', () => {
+    const head = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>`;
+    const text = '</row>'.repeat(5000);
+    const cdataRow = `<row r="2"><c r="A2" t="inlineStr"><is><t><![CDATA[${text}]]></t></is></c></row>`;
+    // The filler in row 1 puts the section across the first megabyte, where the first chunk would end.
+    const before = `<row r="1"><c r="A1" t="inlineStr"><is><t></t></is></c></row>`;
+    const filler = 'x'.repeat(2 ** 20 - head.length - before.length - cdataRow.length / 2);
+    const sheet = `${head}${before.replace('<t></t>', `<t>${filler}</t>`)}${cdataRow}<row r="3"><c r="A3"><v>3</v></c></row></sheetData></worksheet>`;
+    const grid = xlsxGrid(packageOf({ sheet }));
+    expect(grid.rows.map((row) => row.number)).toEqual([1, 2, 3]);
+    expect(grid.rows[1]!.cells).toEqual([text]);
+  });
+});

@@ -20,7 +20,15 @@ import {
   type SheetRow,
 } from './sheet-grid.js';
 import { inflateEntry, type ZipArchive, type ZipEntry } from './zip-archive.js';
-import { attributeOf, decodeText, decodeXml, prefixOf, readAttributes, textChunks } from './xlsx-xml.js';
+import {
+  attributeOf,
+  decodeOfficeEscapes,
+  decodeText,
+  decodeXml,
+  prefixOf,
+  readAttributes,
+  textChunks,
+} from './xlsx-xml.js';
 
 /*
  * Reads one worksheet of an .xlsx: the package's relationships lead to the workbook, its sheet, shared
@@ -169,27 +177,44 @@ function checkDimension(bytes: Uint8Array, entry: ZipEntry, limits: SheetLimits)
   }
 }
 
+/**
+ * The shared strings, each its runs' text joined, without the phonetic guide (`rPh`) of East Asian text;
+ * walked tag by tag as the sheet is, so that text in CDATA sections is read as text.
+ */
 function readSharedStrings(bytes: Uint8Array, zip: ZipArchive, path: string): string[] {
   const entry = zip.entries.get(path.toLowerCase());
   if (!entry) return [];
   const data = inflatePart(bytes, entry);
   const strings: string[] = [];
-  const item = /<(?:[\w.-]+:)?si\b[^<>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?si>)/g;
+  let item: string | null = null;
+  let textStart = -1;
+  let inPhonetic = false;
   for (const chunk of textChunks(data, `</${prefixOf(data, 'sst')}si>`)) {
-    for (const match of chunk.matchAll(item)) strings.push(match[1] ? itemText(match[1]) : '');
+    TAG.lastIndex = 0;
+    for (let match = TAG.exec(chunk); match; match = TAG.exec(chunk)) {
+      const closing = match[1] === '/';
+      const selfClosing = match[4] === '/';
+      switch (match[2]) {
+        case 'si':
+          if (selfClosing) strings.push('');
+          else if (!closing) item = '';
+          else if (item !== null) {
+            strings.push(decodeText(item));
+            item = null;
+          }
+          break;
+        case 'rPh':
+          inPhonetic = !closing && !selfClosing;
+          break;
+        case 't':
+          if (item === null || inPhonetic || selfClosing) break;
+          if (!closing) textStart = TAG.lastIndex;
+          else item += chunk.slice(textStart, match.index);
+          break;
+      }
+    }
   }
   return strings;
-}
-
-/** The text of a string item: its runs' text joined, without the phonetic guide (`rPh`) of East Asian text. */
-function itemText(xml: string): string {
-  const visible = xml.includes('rPh')
-    ? xml.replace(/<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g, '')
-    : xml;
-  let text = '';
-  for (const match of visible.matchAll(/<(?:[\w.-]+:)?t\b[^<>]*>([^<]*)<\/(?:[\w.-]+:)?t>/g))
-    text += match[1];
-  return decodeText(text);
 }
 
 /** For each cell style (index into `cellXfs`), whether its number format shows a date. */
@@ -222,7 +247,8 @@ interface OpenCell {
   inline: string | null;
 }
 
-const TAG = /<(\/?)(?:[\w.-]+:)?([\w.-]+)([^<>]*?)(\/?)>/g;
+// A tag, or a CDATA section stepped over whole, so that what it holds is never taken for tags.
+const TAG = /<(?:!\[CDATA\[[\s\S]*?\]\]>|(\/?)(?:[\w.-]+:)?([\w.-]+)([^<>]*?)(\/?)>)/g;
 
 /** Walks the sheet's tags once, keeping each row that has a filled cell and the merged ranges. */
 function scanSheet(data: Buffer, context: ScanContext): SheetGrid {
@@ -328,7 +354,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
 /** A cell's value by its type (ECMA-376 §18.18.11); a number under a date format is a date. */
 function cellValue(cell: OpenCell, context: ScanContext): CellValue | undefined {
-  const { value } = cell;
+  const value = cell.value === null ? null : decodeXml(cell.value);
   switch (cell.type) {
     case 's': {
       // `<v/>`, which some writers leave in a cell without text, is an empty cell, not the first string.
@@ -338,13 +364,14 @@ function cellValue(cell: OpenCell, context: ScanContext): CellValue | undefined 
       return text;
     }
     case 'inlineStr':
-      return cell.inline !== null ? decodeText(cell.inline) : value === null ? undefined : decodeText(value);
+      if (cell.inline !== null) return decodeText(cell.inline);
+      return value === null ? undefined : decodeOfficeEscapes(value);
     case 'str':
-      return value === null ? undefined : decodeText(value);
+      return value === null ? undefined : decodeOfficeEscapes(value);
     case 'b':
       return value === null ? undefined : value.trim() === '1' || value.trim() === 'true';
     case 'e':
-      return value === null ? undefined : new SheetError(decodeXml(value));
+      return value === null ? undefined : new SheetError(value);
     case 'd':
       return value !== null && ISO_DATE.test(value)
         ? new SheetDate(value.slice(0, 10))
@@ -352,7 +379,7 @@ function cellValue(cell: OpenCell, context: ScanContext): CellValue | undefined 
     default: {
       if (value === null || value.trim() === '') return undefined;
       const number = Number(value);
-      if (!Number.isFinite(number)) return decodeXml(value);
+      if (!Number.isFinite(number)) return value;
       const iso = context.dateStyles[cell.style] ? excelSerialToIso(number, context.date1904) : null;
       return iso ? new SheetDate(iso) : number;
     }

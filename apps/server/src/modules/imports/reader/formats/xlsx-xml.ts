@@ -1,6 +1,8 @@
 // SpreadsheetML's XML read without a parser: attributes, entities, Office's escapes, chunks cut at tag ends.
 
 const CHUNK_BYTES = 1 << 20;
+const CDATA_START = '<![CDATA[';
+const CDATA_END = ']]>';
 
 export function readAttributes(text: string): Map<string, string> {
   const attributes = new Map<string, string>();
@@ -14,12 +16,21 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /**
  * Character data as an XML parser gives it: CR LF and a lone CR read as LF (XML 1.0 §2.11), then XML's five
- * entities and character references. Anything else is left as written.
+ * entities and character references, except in CDATA sections, whose text is taken as written. Anything else
+ * is left as written.
  */
 export function decodeXml(text: string): string {
-  if (!/[&\r]/.test(text)) return text;
+  if (!/[&\r<]/.test(text)) return text;
   // A `&#13;` is a CR the writer meant, so only the CRs written as they are become LF.
-  return decodeEntities(text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+  const normalized = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  if (!normalized.includes(CDATA_START)) return decodeEntities(normalized);
+  let decoded = '';
+  let at = 0;
+  for (const match of normalized.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)) {
+    decoded += decodeEntities(normalized.slice(at, match.index)) + match[1];
+    at = match.index + match[0].length;
+  }
+  return decoded + decodeEntities(normalized.slice(at));
 }
 
 function decodeEntities(text: string): string {
@@ -33,20 +44,40 @@ function decodeEntities(text: string): string {
 
 /** Text of a string item: XML character data, then the `_x000D_` escapes Office writes for control characters. */
 export function decodeText(text: string): string {
-  const decoded = decodeXml(text);
-  if (!decoded.includes('_x')) return decoded;
-  return decoded.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decodeOfficeEscapes(decodeXml(text));
+}
+
+/** The `_xHHHH_` escapes (ST_Xstring, ECMA-376 part 1) of text already read from the XML. */
+export function decodeOfficeEscapes(text: string): string {
+  if (!text.includes('_x')) return text;
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Text chunks of a part, each ending just after a closing tag, so no element of that kind is ever cut. */
 export function* textChunks(data: Buffer, closingTag: string): Generator<string> {
   const boundary = Buffer.from(closingTag);
   for (let start = 0; start < data.length;) {
-    const found = start + CHUNK_BYTES < data.length ? data.indexOf(boundary, start + CHUNK_BYTES) : -1;
-    const end = found === -1 ? data.length : found + boundary.length;
+    const end = chunkEnd(data, start, boundary);
     yield data.toString('utf8', start, end);
     start = end;
   }
+}
+
+/**
+ * Where the chunk from `start` ends: after the first closing tag a megabyte on, or at the end of the part. A
+ * closing tag inside a CDATA section is text, so the search goes on after the section.
+ */
+function chunkEnd(data: Buffer, start: number, boundary: Buffer): number {
+  for (let from = start + CHUNK_BYTES; from < data.length;) {
+    const found = data.indexOf(boundary, from);
+    if (found === -1) break;
+    const before = data.subarray(start, found);
+    if (before.lastIndexOf(CDATA_START) <= before.lastIndexOf(CDATA_END)) return found + boundary.length;
+    const sectionEnd = data.indexOf(CDATA_END, found);
+    if (sectionEnd === -1) break;
+    from = sectionEnd + CDATA_END.length;
+  }
+  return data.length;
 }
 
 /** The prefix the part's writer uses for the SpreadsheetML namespace (`x:` in some generators), or ''. */
