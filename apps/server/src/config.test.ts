@@ -32,6 +32,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Неверные настройки запуска:\\n  ${name}: `));
   });
 
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT', 'ожидается номер порта от 0 до 65535'],
+    [{ IMPORT_MAX_ROWS: '-5' }, 'IMPORT_MAX_ROWS', 'ожидается целое число больше 0'],
+    [{ IMPORT_PARALLEL_READS: 'two' }, 'IMPORT_PARALLEL_READS', 'ожидается целое число больше 0'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'Неверный вариант: ожидалось одно из'],
+    [{ MAIL_FROM: 'x' }, 'MAIL_FROM', 'Слишком'],
+  ])('says in Russian what %j should be', (env, name, message) => {
+    expect(() => loadConfig(env)).toThrow(`  ${name}: ${message}`);
+  });
+
   it('reads the admin pair and the secure-cookie flag', () => {
     const config = loadConfig({
       ADMIN_LOGIN: 'admin@example.org',

@@ -6,7 +6,9 @@ const booleanSetting = z
   .default('false')
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const POSITIVE_INT = 'ожидается целое число больше 0';
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: POSITIVE_INT }).int(POSITIVE_INT).positive(POSITIVE_INT).default(fallback);
 
 /** A limit that 0 switches off. */
 const limitOrOff = (fallback: number) =>
@@ -14,7 +16,12 @@ const limitOrOff = (fallback: number) =>
 
 const EnvSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: 'ожидается номер порта от 0 до 65535' })
+      .int('ожидается номер порта от 0 до 65535')
+      .min(0, 'ожидается номер порта от 0 до 65535')
+      .max(65535, 'ожидается номер порта от 0 до 65535')
+      .default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -108,7 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = EnvSchema.safeParse(env);
+  // Zod's own messages (a number expected, one of a list) in Russian too: the operator reads them at start.
+  const parsed = EnvSchema.safeParse(env, { error: z.locales.ru().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'настройки';
