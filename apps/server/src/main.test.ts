@@ -10,7 +10,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
-  it('prints a generated first operator once, stops cleanly on SIGTERM and keeps its data; ADMIN_LOGIN then only warns', async () => {
+  it('prints a generated first operator once (beside a log of JSON lines only), stops cleanly on SIGTERM and keeps its data; ADMIN_LOGIN then only warns', async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
 
@@ -22,15 +22,18 @@ describe('the server process', () => {
     expect((await loginOver(port, loginName!, password!)).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    const logLines = first.stdout().split('\n').filter(Boolean);
+    expect(logLines.length).toBeGreaterThan(1);
+    for (const line of logLines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
 
     // Accounts exist: ADMIN_LOGIN/ADMIN_PASSWORD create nothing, and the start says so instead of staying silent.
     const admin = { ADMIN_LOGIN: 'later@example.org', ADMIN_PASSWORD: 'a password set too late' };
     const second = await startServer({ ...env, ...admin });
     expect(second.output()).not.toContain('Пароль:');
     const warning = second
-      .output()
+      .stdout()
       .split('\n')
-      .filter((line) => line.startsWith('{'))
+      .filter(Boolean)
       .map((line) => JSON.parse(line) as { level: number; msg: string; loginExists?: boolean })
       .find((line) => line.msg.startsWith('ADMIN_LOGIN and ADMIN_PASSWORD are ignored'));
     expect(warning).toMatchObject({ level: 40, login: 'later@example.org', loginExists: false, accounts: 1 });

@@ -84,8 +84,9 @@ export async function ensureFirstOperator(
   if (config.admin) {
     log.info({ login }, 'first operator created from ADMIN_LOGIN');
   } else if (options.print ?? true) {
-    // Printed to the console on purpose, once: there is no other way to hand over the first password.
-    process.stdout.write(
+    // Printed to the console on purpose, once: there is no other way to hand over the first password. On
+    // stderr, for the person at the terminal: stdout carries only the log's JSON lines, for log collectors.
+    process.stderr.write(
       `\nСоздан первый оператор реестра.\n  Логин:  ${login}\n  Пароль: ${password}\n` +
         'Сохраните пароль: он показывается один раз.\n\n',
     );
