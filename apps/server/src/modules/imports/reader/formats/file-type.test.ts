@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { fileMessages } from '../change-file-messages.js';
 import { detectFileType } from './file-type.js';
 import { readXlsSheet } from './xls-sheet.js';
+import { readXlsxSheet } from './xlsx-sheet.js';
 import { BIFF, cell, f64, record, streamOf, unicodeString } from '../../../../test/change-files/biff8.js';
-import { compoundFile, excel95Of, sampleRow, sheetOf } from '../../../../test/change-files/workbooks.js';
+import {
+  compoundFile,
+  excel95Of,
+  inlineRow,
+  packageOf,
+  sampleRow,
+  sheetOf,
+  zipOf,
+} from '../../../../test/change-files/workbooks.js';
 import { comparable, sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';
 
@@ -59,5 +68,64 @@ describe('a compound file whose book stream is named Book, as Excel 5/95 named i
     ['empty', () => compoundFile({ Book: new Uint8Array(0) })],
   ])('is refused as older than Excel 97 when it is %s', (_, make) => {
     expect(refusalOf(() => detect(make())).problems).toEqual([fileMessages.oldExcel]);
+  });
+});
+
+const TYPES = 'http://schemas.openxmlformats.org/package/2006/content-types';
+const SHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+
+/** A package with one sheet, whose [Content_Types].xml and package relationships are as given. */
+function packageWith(contentTypes: string, packageRels?: string) {
+  const extraParts = [{ name: '[Content_Types].xml', data: contentTypes }];
+  if (packageRels) extraParts.push({ name: '_rels/.rels', data: packageRels });
+  return packageOf({ sheet: inlineRow(1, ['Фамилия', 'СНИЛС']), extraParts });
+}
+
+describe('the workbook of a package, found as Excel finds it', () => {
+  it.each([
+    [
+      'a Default entry for .xml, the main document named with a leading slash',
+      `<Types xmlns="${TYPES}"><Default Extension="xml" ContentType="${SHEET_TYPE}.sheet.main+xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SHEET_TYPE}.worksheet+xml"/></Types>`,
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="/xl/workbook.xml" Id="R1"/></Relationships>`,
+    ],
+    [
+      'elements under a namespace prefix, <ns0:Override>',
+      `<ns0:Types xmlns:ns0="${TYPES}"><ns0:Default ContentType="application/xml" Extension="xml"/><ns0:Override ContentType="${SHEET_TYPE}.sheet.main+xml" PartName="/xl/workbook.xml"/></ns0:Types>`,
+      undefined,
+    ],
+  ])('reads a package that declares its workbook by %s', (_, contentTypes, packageRels) => {
+    const bytes = packageWith(contentTypes, packageRels);
+    const detected = detect(bytes);
+    if (detected.format !== 'xlsx') throw new Error('not an .xlsx');
+    expect(readXlsxSheet(bytes, detected.zip, limits).rows).toStrictEqual([
+      { number: 1, cells: ['Фамилия', 'СНИЛС'] },
+    ]);
+  });
+
+  it('refuses a workbook with macros declared by a Default entry', () => {
+    const bytes = packageWith(
+      `<Types xmlns="${TYPES}"><Default Extension="xml" ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>`,
+    );
+    expect(refusalOf(() => detect(bytes)).problems).toEqual([fileMessages.macros]);
+  });
+
+  it('takes a Default entry for the workbook only, not for every part of its extension', () => {
+    const bytes = packageWith(
+      `<Types xmlns="${TYPES}"><Default Extension="bin" ContentType="application/vnd.ms-excel.sheet.binary.macroEnabled.main"/><Override PartName="/xl/workbook.xml" ContentType="${SHEET_TYPE}.sheet.main+xml"/></Types>`,
+    );
+    expect(detect(bytes).format).toBe('xlsx');
+  });
+
+  it('still refuses a zip whose Default entry says workbook but which has none', () => {
+    const bytes = zipOf([
+      {
+        name: '[Content_Types].xml',
+        data: `<Types xmlns="${TYPES}"><Default Extension="xml" ContentType="${SHEET_TYPE}.sheet.main+xml"/></Types>`,
+      },
+      { name: 'notes.xml', data: '<notes/>' },
+    ]);
+    expect(refusalOf(() => detect(bytes)).problems).toEqual([
+      fileMessages.notExcel('book.xls', 'ZIP-архив без книги'),
+    ]);
   });
 });

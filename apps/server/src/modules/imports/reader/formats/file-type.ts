@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 import { isBiff8, isEncryptedBiff } from './xls-sheet.js';
+import { workbookPartOf } from './xlsx-sheet.js';
+import { readAttributes } from './xlsx-xml.js';
 import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from './zip-archive.js';
 
 /*
@@ -62,7 +64,11 @@ function detectPackage(bytes: Uint8Array, maxUnpackedBytes: number, fileName: st
   const contentTypes = zip.entries.get('[content_types].xml');
   if (!contentTypes) throw notExcel(fileName, has('word/document.xml') ? 'документ Word' : 'ZIP-архив');
   if (contentTypes.size > MAX_CONTENT_TYPES_BYTES) throw damaged('[Content_Types].xml too large');
-  const types = partTypes(inflateEntry(bytes, contentTypes).toString('utf8'));
+  const workbookPart = workbookPartOf(bytes, zip).toLowerCase();
+  const types = declaredTypes(
+    inflateEntry(bytes, contentTypes).toString('utf8'),
+    has(workbookPart) ? workbookPart : null,
+  );
   // A binary workbook's type also says «macroEnabled», so it is told apart first.
   if (/sheet\.binary/i.test(types) || has('xl/workbook.bin')) throw refuse(fileMessages.binaryWorkbook);
   if (/macroEnabled/i.test(types) || has('xl/vbaproject.bin')) throw refuse(fileMessages.macros);
@@ -73,14 +79,30 @@ function detectPackage(bytes: Uint8Array, maxUnpackedBytes: number, fileName: st
 }
 
 /**
- * The content types of the package's own parts. The defaults by extension are left out: writers such as
+ * The content types that say what the package is: those of its own parts (`Override`), and the workbook's
+ * (its lower-case name, when the package has it), by its `Override` or else by the `Default` of its
+ * extension, which some generators declare instead. The other defaults are left out: writers such as
  * SheetJS declare one for every kind of part they know, «.bin» as a binary workbook included.
  */
-function partTypes(contentTypes: string): string {
-  return Array.from(
-    contentTypes.matchAll(/<Override\b[^>]*\bContentType\s*=\s*(["'])(.*?)\1/gi),
-    (match) => match[2],
-  ).join('\n');
+function declaredTypes(contentTypes: string, workbookPart: string | null): string {
+  const overrides: { part: string; type: string }[] = [];
+  const defaults = new Map<string, string>();
+  // Elements under any prefix the writer bound to the namespace, such as `<ns0:Override>`.
+  for (const match of contentTypes.matchAll(/<(?:[\w.-]+:)?(Override|Default)\b([^<>]*)>/gi)) {
+    const attributes = readAttributes(match[2]!);
+    const type = attributes.get('ContentType') ?? '';
+    if (match[1]!.toLowerCase() === 'override') {
+      overrides.push({ part: (attributes.get('PartName') ?? '').replace(/^\//, '').toLowerCase(), type });
+    } else {
+      defaults.set((attributes.get('Extension') ?? '').toLowerCase(), type);
+    }
+  }
+  const types = overrides.map((override) => override.type);
+  if (workbookPart === null) return types.join('\n');
+  const workbookType =
+    overrides.find((override) => override.part === workbookPart)?.type ??
+    defaults.get(workbookPart.slice(workbookPart.lastIndexOf('.') + 1));
+  return [...types, workbookType ?? ''].join('\n');
 }
 
 /** A stream's bytes, or null when it is missing or empty. */

@@ -51,8 +51,7 @@ interface Relationship {
 /** Reads the data sheet («Данные», else the first visible sheet) into a grid, within the limits. */
 export function readXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetLimits): SheetGrid {
   const part = (name: string) => readPart(bytes, zip, name);
-  const rootRels = readRelationships(part('_rels/.rels'), '');
-  const workbookPath = rootRels.find((rel) => rel.type === 'officeDocument')?.target ?? 'xl/workbook.xml';
+  const workbookPath = workbookPartOf(bytes, zip);
   const workbookXml = part(workbookPath);
   if (workbookXml === null) throw damaged(`xlsx: no ${workbookPath}`);
   const rels = readRelationships(part(relsPathOf(workbookPath)), directoryOf(workbookPath));
@@ -68,6 +67,12 @@ export function readXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetL
   const dateStyles = stylesPath ? readDateStyles(part(stylesPath)) : [];
   trackHeap();
   return scanSheet(inflatePart(bytes, entry), { strings, dateStyles, date1904, limits });
+}
+
+/** The workbook part, found as Excel finds it: the package relationships' main document, else the usual name. */
+export function workbookPartOf(bytes: Uint8Array, zip: ZipArchive): string {
+  const rels = readRelationships(readPart(bytes, zip, '_rels/.rels'), '');
+  return rels.find((rel) => rel.type === 'officeDocument')?.target ?? 'xl/workbook.xml';
 }
 
 function readPart(bytes: Uint8Array, zip: ZipArchive, name: string): string | null {
