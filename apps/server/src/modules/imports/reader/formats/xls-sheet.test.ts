@@ -161,6 +161,20 @@ describe('the BIFF8 scanner', () => {
     ]);
   });
 
+  it.each([
+    ['one-byte characters', [u8(0), Buffer.from('DD.MM.YYYY', 'latin1')]],
+    ['two-byte characters', [u8(1), utf16('DD.MM.YYYY'), u8(0)]],
+  ])('reads a FORMAT record whose string, in %s, is a byte short of its count', (_, text) => {
+    // The count says 11 characters; the record holds 10 (and, two bytes each, half of an eleventh).
+    const styles = [record(BIFF.Format, u16(164), u16(11), ...text), xf(0), xf(164)];
+    const stream = streamOf(styles, [
+      { name: 'Лист1', records: [record(BIFF.Number, cell(0, 0, 1), f64(45_731))] },
+    ]);
+    expect(readXlsSheet(stream, limits).rows).toStrictEqual([
+      { number: 1, cells: [new SheetDate('2025-03-15')] },
+    ]);
+  });
+
   it('takes the first visible sheet when none is named «Данные»', () => {
     const first = {
       name: 'Скрытый',

@@ -118,10 +118,8 @@ function readGlobals(stream: Buffer): Globals {
         globals.date1904 = size >= 2 && stream.readUInt16LE(body) === 1;
         break;
       case Biff.Format:
-        if (size >= 5) {
-          const text = new Segments(stream, body + 2, body + size);
-          globals.customFormats.set(stream.readUInt16LE(body), text.unicodeString(text.u16()));
-        }
+        if (size >= 5)
+          globals.customFormats.set(stream.readUInt16LE(body), formatText(stream, body + 2, body + size));
         break;
       case Biff.Xf:
         if (size >= 4) globals.styleFormats.push(stream.readUInt16LE(body + 2));
@@ -143,6 +141,17 @@ function readGlobals(stream: Buffer): Globals {
     }
   }
   throw cutStream();
+}
+
+/**
+ * A FORMAT record's format string. Some writers end the record a byte before the string its count promises
+ * (a real government .xls does); Excel and SheetJS read the characters the record holds, and so does this.
+ */
+function formatText(stream: Buffer, start: number, end: number): string {
+  const count = stream.readUInt16LE(start);
+  const width = stream[start + 2]! & 0x01 ? 2 : 1;
+  const length = Math.min(count, Math.floor((end - start - 3) / width));
+  return stream.toString(width === 2 ? 'utf16le' : 'latin1', start + 3, start + 3 + length * width);
 }
 
 /** The shared string table: a count, then the strings, continued across CONTINUE records. */
