@@ -25,6 +25,12 @@ describe('the server process', () => {
     const logLines = first.stdout().split('\n').filter(Boolean);
     expect(logLines.length).toBeGreaterThan(1);
     for (const line of logLines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    // The ready line splits the start's time into its steps.
+    const ready = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'registry is ready');
+    for (const step of ['databaseOpenMs', 'migrationsMs', 'dataChecksMs', 'routesMs', 'listenMs'])
+      expect(ready?.[step], step).toEqual(expect.any(Number));
 
     // Accounts exist: ADMIN_LOGIN/ADMIN_PASSWORD create nothing, and the start says so instead of staying silent.
     const admin = { ADMIN_LOGIN: 'later@example.org', ADMIN_PASSWORD: 'a password set too late' };

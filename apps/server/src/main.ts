@@ -26,18 +26,30 @@ const startedAt = performance.now();
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
 
+/** Where the start's time went, in the ready line: a slow start says which step to look at. */
+const startupSteps: Record<string, number> = {};
+let stepStartedAt = startedAt;
+function stepDone(name: string) {
+  const now = performance.now();
+  startupSteps[name] = Math.round(now - stepStartedAt);
+  stepStartedAt = now;
+}
+
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'db'),
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
 });
+stepDone('databaseOpenMs');
 await database.migrate();
+stepDone('migrationsMs');
 if (database.kind === 'pglite') {
   // An upload is stored in steps on PGlite; one that a stopped process left half stored is deleted.
   const discarded = await discardHalfStored(database.db, createImportsRepository(database.db));
   if (discarded > 0) logger.warn({ imports: discarded }, 'half-stored uploads deleted');
 }
 await createAccountService(createAccountRepository(database.db), config).ensureFirstOperator(logger);
+stepDone('dataChecksMs');
 
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
@@ -46,6 +58,7 @@ const mailer = createMailer({
   log: logger,
 });
 const app = await buildApp({ config, database, mailer, logger, webRoot: defaultWebRoot });
+stepDone('routesMs');
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -65,7 +78,13 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+stepDone('listenMs');
 logger.info(
-  { database: database.kind, url: config.publicUrl, startupMs: Math.round(performance.now() - startedAt) },
+  {
+    database: database.kind,
+    url: config.publicUrl,
+    startupMs: Math.round(performance.now() - startedAt),
+    ...startupSteps,
+  },
   'registry is ready',
 );
