@@ -12,18 +12,13 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import {
-  CLIENT_HEADER,
-  CLIENT_HEADER_VALUE,
-  InternSearchQuerySchema,
-  MAX_LIST_PAGES,
-} from '@registry/shared';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, InternSearchQuerySchema } from '@registry/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
-import { PAGE_SIZE } from '../apps/server/src/lib/search.js';
+import { countCap, PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { searchQueriesSql } from '../apps/server/src/modules/intern/intern-search-queries.js';
 import {
   createInternSearchRepository,
@@ -146,7 +141,7 @@ async function explainShape(database: Database, shape: Shape) {
   const page = {
     limit: PAGE_SIZE,
     offset: query.page * PAGE_SIZE,
-    cap: Math.min(query.page + 10, MAX_LIST_PAGES) * PAGE_SIZE + 1,
+    cap: countCap(query.page),
   };
   const ordered = searchQueriesSql(database.db, filter, page);
   const count = await explainTime(database, ordered.count);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIST_PAGES } from '../format/search.js';
 import { texts } from '../texts.js';
 
 /**
@@ -88,6 +89,31 @@ export const PageNumberSchema = z
   )
   .transform(Number)
   .default(0);
+
+/**
+ * `?page=` of a list paged through its first `MAX_LIST_PAGES` pages only (the trainee list, the documents):
+ * beyond them it is searched, not walked through, and no page costs more than the last one shown.
+ */
+export const CappedPageNumberSchema = PageNumberSchema.refine(
+  (page) => page < MAX_LIST_PAGES,
+  texts.listPagesBeyond(MAX_LIST_PAGES),
+);
+
+/**
+ * A page of such a list. It counts only as far as its pagination shows, so that a list of a million costs no
+ * more than one of a thousand: `TotalPages` is exact unless `HasMore` says there are pages beyond it.
+ */
+export function cappedPagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    Page: z.number().int().min(0),
+    TotalPages: z.number().int().min(0),
+    HasMore: z.boolean(),
+    /** More match than the list pages through (`MAX_LIST_PAGES`): the query should be narrowed. */
+    IsCapped: z.boolean(),
+    Results: z.array(item),
+  });
+}
+export type CappedPaged<T> = Paged<T> & { HasMore: boolean; IsCapped: boolean };
 
 /** `?page=` of a paged list. */
 export const PageQuerySchema = z.object({ page: PageNumberSchema });

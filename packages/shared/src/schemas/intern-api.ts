@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { MAX_LIST_PAGES } from '../format/search.js';
 import { texts } from '../texts.js';
-import { clientText, dbInt, IdSchema, PageNumberSchema } from './common.js';
+import {
+  CappedPageNumberSchema,
+  cappedPagedSchema,
+  clientText,
+  dbInt,
+  IdSchema,
+  SearchQuerySchema,
+} from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 import {
   DocumentSchema,
@@ -132,7 +138,7 @@ export const InternSearchQuerySchema = z.object({
   full: queryFlag,
   /** Only the deleted trainees, for an operator to find and restore; the public list ignores it. */
   deleted: queryFlag,
-  page: PageNumberSchema.refine((page) => page < MAX_LIST_PAGES, texts.listPagesBeyond(MAX_LIST_PAGES)),
+  page: CappedPageNumberSchema,
 });
 export type InternSearchQuery = z.output<typeof InternSearchQuerySchema>;
 
@@ -153,14 +159,7 @@ export const InternListItemSchema = z.object({
 export type InternListItem = z.infer<typeof InternListItemSchema>;
 
 /** A page of the list; `TotalPages` is exact unless `HasMore` says there are pages beyond it. */
-export const InternSearchResultSchema = z.object({
-  Page: z.number().int(),
-  TotalPages: z.number().int(),
-  HasMore: z.boolean(),
-  /** More trainees match than the list pages through (`MAX_LIST_PAGES`): the query should be narrowed. */
-  IsCapped: z.boolean(),
-  Results: z.array(InternListItemSchema),
-});
+export const InternSearchResultSchema = cappedPagedSchema(InternListItemSchema);
 export type InternSearchResult = z.infer<typeof InternSearchResultSchema>;
 
 /** What the public sees of a trainee (DESIGN.md §6): never SNILS, passport, birth date or contacts. */
@@ -222,6 +221,9 @@ export const ArchiveRecordSchema = z.object({
 });
 export type ArchiveRecord = z.infer<typeof ArchiveRecordSchema>;
 
+/** `/api/v1/archives/search`: change protocols by number or SRO name, paged as the trainee list is. */
+export const ArchiveSearchQuerySchema = SearchQuerySchema.extend({ page: CappedPageNumberSchema });
+
 /** A row of the documents search: a change protocol with the trainee and the sections it changed. */
 export const ArchiveSearchRowSchema = z.object({
   Id: z.number().int(),
@@ -239,7 +241,7 @@ export const DocumentsQuerySchema = z
     term: clientText().trim().max(200, texts.tooLong(200)).optional(),
     from: nullableDate.optional(),
     to: nullableDate.optional(),
-    page: PageNumberSchema,
+    page: CappedPageNumberSchema,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: texts.periodReversed,

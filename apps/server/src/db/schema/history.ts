@@ -92,7 +92,9 @@ export const changeProtocols = pgTable(
     index('change_protocols_intern_idx').on(t.internId),
     index('change_protocols_organization_idx').on(t.organizationId),
     index('change_protocols_search_key_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
-    index('change_protocols_created_idx').on(t.createdAt, t.id),
+    // Read backwards for the newest first; with the document, which the documents search filters on, so
+    // that it reads no protocol's row (archive.repository.ts).
+    index('change_protocols_created_idx').on(t.createdAt, t.id, t.documentId),
     index('change_protocols_document_idx').on(t.documentId, t.internId),
   ],
 );

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArchiveRecordSchema,
+  ArchiveSearchQuerySchema,
+  ArchiveSearchRowSchema,
   BasisDocumentSchema,
+  cappedPagedSchema,
   DocumentChangesSchema,
   DocumentsQuerySchema,
   IdParamsSchema,
-  ArchiveSearchRowSchema,
   IdSchema,
-  pagedSchema,
-  SearchQuerySchema,
 } from '@registry/shared';
 import { z } from 'zod';
 import type { ArchiveService } from './archive.service.js';
@@ -26,8 +26,8 @@ export const archiveRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operator' },
       schema: {
         tags,
-        querystring: SearchQuerySchema,
-        response: { 200: pagedSchema(ArchiveSearchRowSchema) },
+        querystring: ArchiveSearchQuerySchema,
+        response: { 200: cappedPagedSchema(ArchiveSearchRowSchema) },
       },
     },
     async (request) => service.searchDocuments(request.query.term, request.query.page),
@@ -53,7 +53,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         querystring: DocumentsQuerySchema,
-        response: { 200: pagedSchema(BasisDocumentSchema) },
+        response: { 200: cappedPagedSchema(BasisDocumentSchema) },
       },
     },
     async (request) => documents.search(request.query, request.query.page),

@@ -5,11 +5,11 @@ import {
   type ArchiveRecord,
   type ArchiveSearchRow,
   type HistoryKind,
+  type CappedPaged,
   type InternSectionKey,
-  type Paged,
 } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
-import { fetchPage, toPaged } from '../../lib/search.js';
+import { fetchCappedPage } from '../../lib/search.js';
 import { toChangeProtocol } from '../intern/change-protocols.js';
 import type { ArchiveRepository } from './archive.repository.js';
 
@@ -41,24 +41,23 @@ export function createArchiveService(repo: ArchiveRepository) {
       }));
     },
 
-    /** The 'Документы' search: change protocols by number or SRO name. */
-    async searchDocuments(term: string | undefined, page: number): Promise<Paged<ArchiveSearchRow>> {
-      const rows = await fetchPage(page, {
-        count: () => repo.countDocuments(term),
-        rows: (limit, offset) => repo.searchDocuments(term, limit, offset),
-      });
-      return toPaged(rows, (row) => {
-        const protocol = toChangeProtocol(row);
-        return {
-          Id: row.id,
-          Intern: { Id: row.internId, FullName: row.internName },
-          Import: protocol.Import,
-          Requisites: protocol.Requisites,
-          Modified: row.modifiedSections,
-          CreatedAt: protocol.CreatedAt,
-        };
-      });
-    },
+    /** The 'Документы' search: change protocols by number or SRO name, paged as the trainee list is. */
+    searchDocuments: (term: string | undefined, page: number): Promise<CappedPaged<ArchiveSearchRow>> =>
+      fetchCappedPage(
+        page,
+        { idsUpTo: (limit) => repo.protocolIdsUpTo(term, limit), rowsOf: repo.protocolsOf },
+        (row) => {
+          const protocol = toChangeProtocol(row);
+          return {
+            Id: row.id,
+            Intern: { Id: row.internId, FullName: row.internName },
+            Import: protocol.Import,
+            Requisites: protocol.Requisites,
+            Modified: row.modifiedSections,
+            CreatedAt: protocol.CreatedAt,
+          };
+        },
+      ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   basisDocuments,
@@ -8,31 +8,14 @@ import {
   interns,
   organizations,
 } from '../../db/schema/index.js';
-import { matchesTerm } from '../../lib/search.js';
 import { versionOperator } from './archive.repository.js';
-
-/** What finds basis documents: words of their number or SRO's name, and their date's range. */
-export interface DocumentsFilter {
-  term?: string | undefined;
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-}
+import { documentsMatching, type DocumentsFilter } from './documents-matching.js';
 
 /** The trainees a list row names: the first few by name, however many the document changed. */
 const NAMED_INTERNS = 5;
 
 /** The changes one document shows at most: an import of 10,000 rows writes a few versions a row. */
 const MAX_CHANGES = 50_000;
-
-function documentsMatching(filter: DocumentsFilter): SQL | undefined {
-  const byNumber = matchesTerm(basisDocuments.searchKey, filter.term);
-  const byOrganization = matchesTerm(organizations.searchKey, filter.term);
-  return and(
-    byNumber && byOrganization ? or(byNumber, byOrganization) : undefined,
-    filter.from ? gte(basisDocuments.date, filter.from) : undefined,
-    filter.to ? lte(basisDocuments.date, filter.to) : undefined,
-  );
-}
 
 /** Basis documents (schema/history.ts), each with its SRO and the first trainees it changed by name. */
 export function createDocumentsRepository(db: Db) {
@@ -61,22 +44,19 @@ export function createDocumentsRepository(db: Db) {
       .leftJoin(organizations, eq(organizations.id, basisDocuments.organizationId));
 
   return {
-    /** A page of documents, the latest dated first. */
-    page: (filter: DocumentsFilter, limit: number, offset: number) =>
-      select()
-        .where(documentsMatching(filter))
-        .orderBy(desc(basisDocuments.date), desc(basisDocuments.id))
-        .limit(limit)
-        .offset(offset),
-
-    async count(filter: DocumentsFilter): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    /** The ids of the first `limit` documents matching, the latest dated first (basis_documents_date_idx). */
+    async idsUpTo(filter: DocumentsFilter, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: basisDocuments.id })
         .from(basisDocuments)
-        .leftJoin(organizations, eq(organizations.id, basisDocuments.organizationId))
-        .where(documentsMatching(filter));
-      return row?.n ?? 0;
+        .where(await documentsMatching(db, filter))
+        .orderBy(desc(basisDocuments.date), desc(basisDocuments.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
+
+    /** The documents of `ids`, in no order: the named trainees are worked out for these rows only. */
+    rowsOf: (ids: number[]) => select().where(inArray(basisDocuments.id, ids)),
 
     async find(id: number) {
       const [row] = await select().where(eq(basisDocuments.id, id));

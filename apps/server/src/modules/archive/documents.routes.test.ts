@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { MAX_LIST_PAGES } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../lib/sql-rows.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
+import { buildDocumentsApp, documentTrainee, expectPagedAsTraineeList } from '../../test/documents.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { createIntern, internship, personalInfo, protocol, saveIntern } from '../../test/interns.js';
 import { acceptAll, reviewCalls } from '../../test/review.js';
@@ -113,6 +115,67 @@ describe('GET /api/v1/archives/documents', () => {
       headers: { cookie: operator },
     });
     expect(reversed.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/v1/archives/documents, paged as the trainee list is', () => {
+  const COUNT = 1_050;
+  let paged: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ({ t: paged, cookie } = await buildDocumentsApp(COUNT));
+  });
+  afterAll(() => paged.close());
+
+  const search = (query: string) =>
+    paged.app.inject({ url: `/api/v1/archives/documents?${query}`, headers: { cookie } });
+  const numbers = async (query: string) =>
+    (await search(query))
+      .json<{ Results: { Requisites: { Number: string } }[] }>()
+      .Results.map((row) => row.Requisites.Number);
+  /** What the whole list gives on a page: the documents' n that pass, the latest (the largest) first. */
+  const expected = (passes: (n: number) => boolean, page: number) =>
+    Array.from({ length: COUNT }, (_, i) => COUNT - i)
+      .filter(passes)
+      .slice(page * 20, page * 20 + 20)
+      .map((n) => `${n}-Д`);
+
+  it('gives a deep page’s documents in order, each with the trainees it changed', async () => {
+    const response = await search('page=37');
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json().Results;
+    expect(results.map((row: { Requisites: { Number: string } }) => row.Requisites.Number)).toEqual(
+      expected(() => true, 37),
+    );
+    for (const row of results) {
+      const n = Number(row.Requisites.Number.split('-')[0]);
+      expect(row).toMatchObject({
+        InternCount: 2,
+        Interns: [{ FullName: documentTrainee(n % 40) }, { FullName: documentTrainee(40 + (n % 7)) }],
+      });
+    }
+  });
+
+  it('finds on a deep page by number, by the SRO’s name and by a period as on the first', async () => {
+    const hasSeven = (n: number) => String(n).includes('7');
+    for (const page of [0, 5, 12])
+      expect(await numbers(`term=7&page=${page}`)).toEqual(expected(hasSeven, page));
+    const ofSro = (n: number) => n % 5 === 0;
+    expect(await numbers('term=южное&page=10')).toEqual(expected(ofSro, 10));
+    // Three a day from 2020-01-01: 2020-03-01 is its 60th day, 2020-10-31 its 304th.
+    const inPeriod = (n: number) => n >= 180 && n <= 914;
+    expect(await numbers('from=2020-03-01&to=2020-10-31&page=20')).toEqual(expected(inPeriod, 20));
+  });
+
+  it(`pages through the first ${MAX_LIST_PAGES} pages, says that more documents match, and refuses the rest with the trainee list’s message`, async () => {
+    await expectPagedAsTraineeList(search);
+    expect(await numbers(`page=${MAX_LIST_PAGES - 1}`)).toEqual(expected(() => true, MAX_LIST_PAGES - 1));
+    expect((await search('term=южное&page=5')).json()).toMatchObject({
+      TotalPages: 11,
+      HasMore: false,
+      IsCapped: false,
+    });
   });
 });
 

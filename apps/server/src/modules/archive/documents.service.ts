@@ -6,13 +6,14 @@ import {
   type DocumentChanges,
   type HistoryKind,
   type InternSectionKey,
-  type Paged,
+  type CappedPaged,
 } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
-import { fetchPage, toPaged } from '../../lib/search.js';
-import type { DocumentsFilter, DocumentsRepository } from './documents.repository.js';
+import { fetchCappedPage } from '../../lib/search.js';
+import type { DocumentsFilter } from './documents-matching.js';
+import type { DocumentsRepository } from './documents.repository.js';
 
-type DocumentRow = Awaited<ReturnType<DocumentsRepository['page']>>[number];
+type DocumentRow = Awaited<ReturnType<DocumentsRepository['rowsOf']>>[number];
 
 function toDocument(row: DocumentRow): BasisDocument {
   return {
@@ -31,13 +32,13 @@ function toDocument(row: DocumentRow): BasisDocument {
 /** The '/documents' screen: basis documents found by number, SRO or date, and every change made on one. */
 export function createDocumentsService(repo: DocumentsRepository) {
   return {
-    async search(filter: DocumentsFilter, page: number): Promise<Paged<BasisDocument>> {
-      const rows = await fetchPage(page, {
-        count: () => repo.count(filter),
-        rows: (limit, offset) => repo.page(filter, limit, offset),
-      });
-      return toPaged(rows, toDocument);
-    },
+    /** A page of the documents, the latest dated first, paged as the trainee list is. */
+    search: (filter: DocumentsFilter, page: number): Promise<CappedPaged<BasisDocument>> =>
+      fetchCappedPage(
+        page,
+        { idsUpTo: (limit) => repo.idsUpTo(filter, limit), rowsOf: repo.rowsOf },
+        toDocument,
+      ),
 
     async changes(documentId: number): Promise<DocumentChanges> {
       const document = await repo.find(documentId);

@@ -1,17 +1,8 @@
-import {
-  formatSnils,
-  isValidSnils,
-  MAX_LIST_PAGES,
-  type InternSearchQuery,
-  type InternSearchResult,
-} from '@registry/shared';
-import { PAGE_SIZE } from '../../lib/search.js';
+import { formatSnils, isValidSnils, type InternSearchQuery, type InternSearchResult } from '@registry/shared';
+import { cappedPages, countCap, PAGE_SIZE } from '../../lib/search.js';
 import { prepareInternExport } from './intern-export.js';
 import type { InternFilter } from './intern-search-queries.js';
 import type { InternSearchRepository } from './intern-search.repository.js';
-
-/** How many pages ahead of the current one the list counts: its pagination shows up to 10 page links. */
-const PAGES_AHEAD = 10;
 
 /**
  * The list's filter from its query. A term of digits is a SNILS: operators find by any part of its start,
@@ -49,18 +40,13 @@ export function createInternSearchService(repo: InternSearchRepository) {
      */
     async search(query: InternSearchQuery, isOperator: boolean): Promise<InternSearchResult> {
       const filter = toFilter(query, isOperator);
-      if (!filter) return { Page: query.page, TotalPages: 0, HasMore: false, IsCapped: false, Results: [] };
-      const pagesShown = Math.min(query.page + PAGES_AHEAD, MAX_LIST_PAGES);
-      const cap = pagesShown * PAGE_SIZE + 1;
+      if (!filter) return { ...cappedPages(query.page, 0), Results: [] };
       const [total, rows] = await Promise.all([
-        repo.countUpTo(filter, cap),
+        repo.countUpTo(filter, countCap(query.page)),
         repo.searchPage(filter, PAGE_SIZE, query.page * PAGE_SIZE),
       ]);
       return {
-        Page: query.page,
-        TotalPages: Math.ceil(Math.min(total, cap - 1) / PAGE_SIZE),
-        HasMore: total >= cap && pagesShown < MAX_LIST_PAGES,
-        IsCapped: total >= cap && pagesShown === MAX_LIST_PAGES,
+        ...cappedPages(query.page, total),
         Results: rows.map((row) => ({
           Id: row.id,
           FullName: row.fullName,
