@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { BasisDocumentSchema, pagedSchema, type BasisDocument, type Paged } from '@registry/shared';
+import {
+  BasisDocumentSchema,
+  cappedPagedSchema,
+  type BasisDocument,
+  type CappedPaged,
+} from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -19,13 +24,16 @@ export type DocumentSearchParams = {
   page: number;
 };
 
-const DocumentPageSchema = pagedSchema(BasisDocumentSchema);
+const DocumentPageSchema = cappedPagedSchema(BasisDocumentSchema);
 
-/** `GET /api/v1/archives/documents`: a page of basis documents, the latest dated first. */
+/**
+ * `GET /api/v1/archives/documents`: a page of basis documents, the latest dated first, paged as the trainee
+ * list is (its first `MAX_LIST_PAGES` pages).
+ */
 export function searchDocuments(
   params: DocumentSearchParams,
   signal?: AbortSignal,
-): Promise<Paged<BasisDocument>> {
+): Promise<CappedPaged<BasisDocument>> {
   return apiRequest('/api/v1/archives/documents', { params, schema: DocumentPageSchema, signal });
 }
 

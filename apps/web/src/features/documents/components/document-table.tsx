@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { texts, type BasisDocument } from '@registry/shared';
 import { DataTable, pagedRows, type Column } from '@/components/data-table';
-import { Pagination } from '@/components/pagination';
+import { CappedPagination } from '@/components/capped-pagination';
 import { useDocumentSearch, type DocumentSearchParams } from '../api/search-documents';
 import { DocumentInterns, DocumentSource, documentTitle, outgoingText } from './document-cells';
 
@@ -46,7 +46,7 @@ export function DocumentTable({ search, isFiltered, pageHref, onOpen }: Document
   return (
     <>
       <DataTable columns={columns} {...pagedRows(list)} emptyText={emptyText} rowActions={renderActions} />
-      <Pagination page={search.page} totalPages={data?.TotalPages ?? 0} hrefFor={pageHref} />
+      <CappedPagination page={search.page} pages={data} hrefFor={pageHref} />
     </>
   );
 }

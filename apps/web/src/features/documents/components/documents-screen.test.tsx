@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { texts, type BasisDocument } from '@registry/shared';
+import { MAX_LIST_PAGES, texts, type BasisDocument } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { documentsSearchLabel, DocumentsScreen } from './documents-screen';
@@ -11,13 +11,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stubDocumentsApi(results: BasisDocument[] = [importedLetter, manualLetter]) {
+function stubDocumentsApi(
+  results: BasisDocument[] = [importedLetter, manualLetter],
+  pages: { Page?: number; TotalPages: number; HasMore: boolean; IsCapped: boolean } = {
+    TotalPages: 1,
+    HasMore: false,
+    IsCapped: false,
+  },
+) {
   return stubApi(({ url }) => {
     if (url.startsWith('/api/v1/archives/documents/11/changes')) {
       return jsonResponse(200, { Document: manualLetter, Changes: letterChanges });
     }
     if (url.startsWith('/api/v1/archives/documents')) {
-      return jsonResponse(200, { Page: 0, TotalPages: 1, Results: results });
+      return jsonResponse(200, { Page: 0, ...pages, Results: results });
     }
     return jsonResponse(404, { ErrorMessage: 'нет', ErrorId: 'x' });
   });
@@ -85,6 +92,34 @@ describe('DocumentsScreen', () => {
     // A new term starts from the first page and keeps the period.
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
     expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2025-01-01');
+  });
+
+  it('shows that more pages follow those counted', async () => {
+    stubDocumentsApi(undefined, { TotalPages: 10, HasMore: true, IsCapped: false });
+    renderScreen('/documents?term=вх');
+    const pages = await screen.findByRole('navigation', { name: 'Страницы' });
+    expect(within(pages).getByRole('img', { name: 'Есть и другие страницы' })).toHaveTextContent('…');
+    expect(screen.queryByText(texts.listCapped(MAX_LIST_PAGES))).not.toBeInTheDocument();
+  });
+
+  it('asks to narrow a search that matches more documents than the list pages through', async () => {
+    stubDocumentsApi(undefined, {
+      Page: MAX_LIST_PAGES - 1,
+      TotalPages: MAX_LIST_PAGES,
+      HasMore: false,
+      IsCapped: true,
+    });
+    renderScreen(`/documents?page=${MAX_LIST_PAGES}`);
+    expect(await screen.findByText(texts.listCapped(MAX_LIST_PAGES))).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Страницы' });
+    expect(within(pages).getByRole('link', { name: `Страница ${MAX_LIST_PAGES}` })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(pages).getByRole('link', { name: 'Следующая страница' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('opens the changes made on a document from its row', async () => {

@@ -1,15 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import {
-  internStatuses,
-  MAX_LIST_PAGES,
-  texts,
-  type InternListItem,
-  type InternStatus,
-} from '@registry/shared';
+import { internStatuses, texts, type InternListItem, type InternStatus } from '@registry/shared';
 import { DataTable, pagedRows, type Column } from '@/components/data-table';
 import { DeletedChip } from '@/components/deleted-chip';
-import { Pagination } from '@/components/pagination';
+import { CappedPagination } from '@/components/capped-pagination';
 import { useInternSearch, type InternSearchParams } from '../api/search-interns';
 import { RegistrationNumbers } from './registration-numbers';
 
@@ -53,17 +46,7 @@ export function InternResults({ search, isFiltered, rowHref, pageHref }: InternR
   return (
     <>
       <DataTable columns={columns} {...pagedRows(list)} emptyText={emptyText} rowHref={rowHref} />
-      <Pagination
-        page={search.page}
-        totalPages={data?.TotalPages ?? 0}
-        hasMore={data?.HasMore}
-        hrefFor={pageHref}
-      />
-      {data?.IsCapped && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {texts.listCapped(MAX_LIST_PAGES)}
-        </Alert>
-      )}
+      <CappedPagination page={search.page} pages={data} hrefFor={pageHref} />
     </>
   );
 }
