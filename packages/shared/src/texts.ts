@@ -24,6 +24,8 @@ export const texts = {
     `Показаны первые ${pages} страниц списка: уточните запрос — фамилию, имя или СНИЛС`,
   /** PostgreSQL cannot store the character, and no honest text has it. */
   nulCharacter: 'Текст не может содержать нулевой символ (U+0000)',
+  inputTooDeep: (levels: number) =>
+    `Данные запроса вложены слишком глубоко: допускается не более ${levels} уровней`,
   crossSiteRefused: 'Запрос отклонён: он отправлен не со страницы реестра',
   unexpectedErrorTitle: 'Произошла непредвиденная ошибка',
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',

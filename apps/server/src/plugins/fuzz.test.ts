@@ -111,10 +111,45 @@ const hostileText = fc.oneof(
   ),
   fc.string({ unit: 'binary', maxLength: 30 }),
 );
+
+/**
+ * JSON text nested deeper than JSON.stringify itself can go (a few thousand levels), spliced in where it
+ * stands when the payload is written (payloadText).
+ */
+class DeepJson {
+  constructor(readonly text: string) {}
+}
+const deepJson = fc
+  .tuple(fc.integer({ min: 50, max: 100_000 }), fc.constantFrom(['{"a":', '}'], ['[', ']']))
+  .map(([levels, [open, close]]) => new DeepJson(`${open.repeat(levels)}1${close.repeat(levels)}`));
+
+/** Shapes that cost a walker or a validator: deep nesting (past any stack), huge arrays, long keys. */
+const hugeValue: fc.Arbitrary<unknown> = fc.oneof(
+  deepJson,
+  fc
+    .tuple(fc.integer({ min: 1_000, max: 50_000 }), fc.constantFrom(0, 'ё', {}, null))
+    .map(([length, item]) => Array.from({ length }, () => item)),
+  fc.integer({ min: 1_000, max: 100_000 }).map((length) => ({ ['к'.repeat(length)]: 'значение' })),
+);
+
+/** A payload as JSON text, with any DeepJson in it written as its text. */
+function payloadText(payload: unknown): string {
+  const deep: string[] = [];
+  const text =
+    JSON.stringify(payload, (_key, value: unknown) =>
+      value instanceof DeepJson ? `\u0001${deep.push(value.text) - 1}\u0001` : value,
+    ) ?? 'null';
+  return text.replace(/"\\u0001(\d+)\\u0001"/g, (match, index: string) => deep[Number(index)] ?? match);
+}
+
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  hostileText,
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, true, -1, 0, 2 ** 31, 1e308, Number.MAX_SAFE_INTEGER, [], {}),
+  { weight: 3, arbitrary: hostileText },
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(null, true, -1, 0, 2 ** 31, 1e308, Number.MAX_SAFE_INTEGER, [], {}),
+  },
+  { weight: 1, arbitrary: hugeValue },
 );
 
 /** Paths to every field of a JSON value, as key lists. */
@@ -273,13 +308,14 @@ const routes: Record<string, Route> = {
 /** Sends one payload and holds the answer to the rules: no server error, and a refusal changes nothing. */
 async function check(route: Route, id: string, payload: unknown) {
   const before = await changes();
+  const text = payloadText(payload);
   const response = await t.app.inject({
     method: route.method,
     url: route.url(encodeURIComponent(id)),
     headers: { ...route.headers(), 'content-type': 'application/json' },
-    payload: JSON.stringify(payload) ?? 'null',
+    payload: text,
   });
-  const what = `${route.method} ${route.url(id)} ${JSON.stringify(payload)?.slice(0, 300)}: ${response.body.slice(0, 300)}`;
+  const what = `${route.method} ${route.url(id)} ${text.slice(0, 300)}: ${response.body.slice(0, 300)}`;
   expect(response.statusCode, what).toBeLessThan(500);
   if (response.statusCode >= 400)
     expect(await changes(), `a refused call changed a table: ${what}`).toBe(before);
@@ -310,6 +346,7 @@ describe(`every write route, ${RUNS} generated payloads each`, () => {
       content: fc.oneof(
         hostileText,
         fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
+        deepJson.map((deep) => deep.text),
       ),
     });
     await fc.assert(

@@ -84,6 +84,43 @@ describe('the NUL character (U+0000)', () => {
   });
 });
 
+describe('a deeply nested body', () => {
+  const nested = (levels: number) => `${'{"":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  const tooDeep = { ErrorMessage: texts.invalidRequest, Info: [texts.inputTooDeep(64)] };
+  const login = (field: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/login',
+      headers: { ...clientHeaders, 'content-type': 'application/json' },
+      payload: `{"Id":"nobody@example.org","Password":"x","Extra":${field}}`,
+    });
+
+  it('is refused with a 400 that says so, however deep: 3,500 levels (18 KB) and 100,000', async () => {
+    for (const levels of [3_500, 100_000]) {
+      const response = await login(nested(levels));
+      expect(response.statusCode, `${levels} levels: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject(tooDeep);
+    }
+    const arrays = await login(`${'['.repeat(50_000)}${']'.repeat(50_000)}`);
+    expect(arrays.statusCode).toBe(400);
+    expect(arrays.json()).toMatchObject(tooDeep);
+  });
+
+  it('passes at the contract’s depths: a body nested 60 levels reaches the route', async () => {
+    const response = await login(nested(60));
+    expect(response.statusCode, response.body).toBe(401);
+  });
+
+  it('is refused in a multipart data field', async () => {
+    const response = await upload(t, '/api/v1/imports', operator.cookie!, [
+      { field: 'data', content: `{"organizationId":${organizationId},"x":${nested(3_500)}}` },
+      { field: 'file', name: 'изменения.xlsx', content: await xlsxOf(sheetOf([sampleRow()])) },
+    ]);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject(tooDeep);
+  });
+});
+
 describe('a broken multipart form', () => {
   const post = (contentType: string, payload: string) =>
     t.app.inject({

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { hasNulCharacter, nulRefusal } from '../lib/nul-character.js';
+import { checkInput } from '../lib/request-input.js';
 
 /**
- * Refuses every request whose path, query or body holds the NUL character (U+0000), before any route sees
- * it: PostgreSQL cannot store it in text, so a query carrying it failed as a server error (and logged the
- * SQL). One rule for every text of the contract; multipart fields are checked as they are read.
+ * Refuses every request whose path, query or body holds the NUL character (U+0000) or nests too deep,
+ * before any route sees it: PostgreSQL cannot store the character in text, so a query carrying it failed as
+ * a server error (and logged the SQL), and deep nesting would overflow the stack of whatever walks the body
+ * next. One rule for every input of the contract; multipart fields are checked as they are read.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (hasNulCharacter(request.params) || hasNulCharacter(request.query) || hasNulCharacter(request.body)) {
-      throw nulRefusal();
-    }
+    checkInput(request.params);
+    checkInput(request.query);
+    checkInput(request.body);
   });
 }

@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { hasNulCharacter, nulRefusal } from '../../lib/nul-character.js';
+import { checkInput } from '../../lib/request-input.js';
 
 export interface UploadedFile {
   name: string;
@@ -44,12 +44,8 @@ export async function readUploadParts(
   return { data, files };
 
   async function readPart(part: Multipart) {
-    if (
-      hasNulCharacter(part.fieldname) ||
-      hasNulCharacter(part.type === 'file' ? part.filename : part.value)
-    ) {
-      throw nulRefusal();
-    }
+    checkInput(part.fieldname);
+    checkInput(part.type === 'file' ? part.filename : part.value);
     if (part.type === 'field') {
       if (part.fieldname !== 'data') throw new AppError(400, uploadTexts.unknownPart(part.fieldname));
       try {
@@ -57,7 +53,7 @@ export async function readUploadParts(
       } catch {
         throw new AppError(400, uploadTexts.badData);
       }
-      if (hasNulCharacter(data)) throw nulRefusal();
+      checkInput(data);
       return;
     }
     if (!options.fileFields.includes(part.fieldname))
