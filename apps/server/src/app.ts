@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import type { Mailer } from './mail/mailer.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -81,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // SPEC.md writes some calls with a trailing slash (PUT /api/v1/imports/{id}/) and others without.
     routerOptions: { ignoreTrailingSlash: true },
     logController: new AccessLog(),
+    // What Fastify and Node refuse before a route is found leaves in the app's error shape, in Russian.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. Zod validates requests and serializes responses, from the schemas in @registry/shared.

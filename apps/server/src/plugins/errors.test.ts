@@ -1,5 +1,7 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { texts } from '@registry/shared';
 import { AppError } from '../lib/app-error.js';
 import { buildTestApp, clientHeaders, type TestApp } from '../test/build-test-app.js';
 
@@ -83,6 +85,64 @@ describe('the error handler', () => {
     const response = await t.app.inject({ url: '/api/v1/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ ErrorMessage: 'Запрошенный ресурс не найден' });
+  });
+});
+
+/** Sends bytes as they are over a socket, past every client's encoding, and answers the raw response. */
+async function sendRaw(
+  port: number,
+  request: Buffer,
+): Promise<{ status: number; headers: string; body: string }> {
+  const response = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+    socket.on('error', reject);
+  });
+  const text = response.toString('utf8');
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), headers: head, body };
+}
+
+describe('what the framework refuses before any route', () => {
+  const appShape = (message: string) => ({
+    ErrorMessage: message,
+    ErrorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
+
+  it('answers a path with broken percent-encoding in the app shape, in Russian', async () => {
+    for (const url of ['/api/v1/%ff', '/api/v1/interns/%E0%A4%A/public']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual(appShape('Адрес запроса содержит неверно закодированные символы'));
+    }
+  });
+
+  it('answers a raw UTF-8 address and oversized headers, which Node refuses, in the app shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const get = (target: string, headers = '') =>
+      sendRaw(port, Buffer.from(`GET ${target} HTTP/1.1\r\nHost: registry\r\n${headers}\r\n`, 'utf8'));
+
+    for (const target of ['/api/v1/interns/search?term=иванова', '/api/v1/interns/иванова/public']) {
+      const response = await get(target);
+      expect(response.status, target).toBe(400);
+      expect(response.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+      expect(JSON.parse(response.body), target).toEqual(
+        appShape(
+          'Запрос нарушает протокол HTTP: адрес или заголовки содержат недопустимые символы (буквы в адресе кодируются, например %D0%B0)',
+        ),
+      );
+    }
+    const huge = await get('/api/v1/health', `X-Padding: ${'a'.repeat(20_000)}\r\n`);
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body)).toEqual(appShape('Заголовки запроса слишком велики'));
+
+    // The same letters percent-encoded are an ordinary request.
+    const encoded = await get(`/api/v1/interns/${encodeURIComponent('иванова')}/public`);
+    expect(encoded.status).toBe(400);
+    expect(JSON.parse(encoded.body).Info).toEqual([`«id»: ${texts.invalidId}`]);
   });
 });
 
