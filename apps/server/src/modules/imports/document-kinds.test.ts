@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPdf, isPkcs7Signature } from './document-kinds.js';
+import { hasMarkup, isPdf, isPkcs7Signature } from './document-kinds.js';
 
 // The first bytes of a real detached CMS signature: SEQUENCE, then the signedData OID.
 const der = Buffer.concat([
@@ -13,6 +13,25 @@ describe('document kinds', () => {
     expect(isPdf(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'))).toBe(true);
     expect(isPdf(Buffer.from('<html><body>PDF</body></html>'))).toBe(false);
     expect(isPdf(Buffer.alloc(0))).toBe(false);
+  });
+
+  it('take the header only at the start, after at most a byte-order mark and white space', () => {
+    expect(isPdf(Buffer.from('\ufeff\r\n %PDF-1.4\n'))).toBe(true);
+    expect(isPdf(Buffer.from('\n\n%PDF-1.4\n'))).toBe(true);
+    expect(isPdf(Buffer.from('junk %PDF-1.4\n'))).toBe(false);
+    expect(isPdf(Buffer.from('\ufeff\ufeff%PDF-1.4\n'))).toBe(false);
+  });
+
+  it('refuse a page or a picture that also says %PDF-, and only those', () => {
+    for (const markup of ['<html>', '<!DOCTYPE html>', '<svg xmlns="x">', '<SCRIPT>', '<body onload=x>']) {
+      const file = Buffer.from(`%PDF-1.4\n${markup}\n%%EOF`);
+      expect(hasMarkup(file), markup).toBe(true);
+      expect(isPdf(file), markup).toBe(false);
+    }
+    // A PDF's own dictionaries and XMP metadata are not markup.
+    expect(
+      isPdf(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\n<?xpacket begin="" ?><x:xmpmeta>')),
+    ).toBe(true);
   });
 
   it('know a PKCS#7 signature in DER, PEM and bare base64', () => {

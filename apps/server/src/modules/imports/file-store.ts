@@ -44,6 +44,16 @@ export function safeFileName(name: string): string {
   return (base || 'file').slice(-255);
 }
 
+/**
+ * The name a file is sent back under: its own, with the extension of what it is, so that a browser or a
+ * desktop opens it as that ('протокол.html' holding a PDF leaves as 'протокол.pdf').
+ */
+export function servedName(name: string, extension: string): string {
+  if (nominalExtension(name) === extension) return name;
+  const base = name.slice(0, name.length - path.extname(name).length) || 'file';
+  return `${base}.${extension}`;
+}
+
 export function createFileStore(db: Db) {
   return {
     async store(tx: Db, file: NewFile): Promise<number> {

@@ -7,7 +7,7 @@ import { createAccount, createOrganization } from '../../test/factories.js';
 import { samplePdf } from '../../test/imports.js';
 import { createIntern, personalInfo } from '../../test/interns.js';
 import { daysLeft, entryDeadline } from './deadline.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../test/change-files/workbooks.js';
+import { sampleRow, sheetOf, snilsFrom, xlsOf, xlsxOf } from '../../test/change-files/workbooks.js';
 
 let t: TestApp;
 let operator: { cookie: string };
@@ -162,7 +162,7 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
     expect(response.json().Info).toEqual([
       'Файл изменений: Файл обязателен для приложения',
       'Протокол: Файл обязателен для приложения',
-      'Файл «письмо.pdf» не является документом PDF',
+      'Файл «письмо.pdf» не является документом PDF: в нём разметка веб-страницы или рисунка (HTML, SVG)',
       'Файл «письмо.sig» не является электронной подписью (.sig, PKCS#7)',
     ]);
     expect(await stored()).toEqual(before);
@@ -205,6 +205,113 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
     ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().ErrorMessage).toMatch(/^Файл «большой\.pdf» больше допустимых \d+ МБ$/);
+  });
+});
+
+describe('the protocol and the letter', () => {
+  const withDocuments = (
+    protocol: Part,
+    letter: Part = { field: 'letter', name: 'письмо.pdf', content: samplePdf },
+  ) =>
+    upload('/api/v1/imports/delta', clerk.cookie, [
+      { field: 'data', content: JSON.stringify({ Number: 'Исх-81', Date: '2026-11-20' }) },
+      { field: 'file', name: 'изменения.xlsx', content: excelFile },
+      protocol,
+      letter,
+    ]);
+  let excelFile: Buffer;
+  beforeAll(async () => {
+    excelFile = await changeFile();
+  });
+
+  it('must start with the PDF header, after at most a byte-order mark and white space', async () => {
+    const before = await stored();
+    const late = Buffer.concat([Buffer.from('заголовок не в начале\n'), samplePdf]);
+    const response = await withDocuments(
+      { field: 'protocol', name: 'протокол.pdf', content: late },
+      { field: 'letter', name: 'письмо.pdf', content: Buffer.concat([Buffer.alloc(300, 0x20), samplePdf]) },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().ErrorMessage).toBe('Файл «протокол.pdf» не является документом PDF');
+    expect(await stored()).toEqual(before);
+
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('\r\n\t '), samplePdf]);
+    const accepted = await withDocuments(
+      { field: 'protocol', name: 'протокол.pdf', content: bom },
+      { field: 'letter', name: 'письмо.pdf', content: Buffer.concat([Buffer.from('\n\n'), samplePdf]) },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
+  it('may not be a web page or a picture that also says %PDF-', async () => {
+    const before = await stored();
+    const page = Buffer.from(`<!DOCTYPE html><html><script>alert(1)</script>\n${samplePdf.toString()}`);
+    const polyglot = Buffer.from(`%PDF-1.4\n<html><body onload="alert(1)">\n${samplePdf.toString()}`);
+    const picture = Buffer.from(
+      `%PDF-1.7\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n%%EOF`,
+    );
+    for (const [name, content] of [
+      ['протокол.html', page],
+      ['протокол.pdf', polyglot],
+      ['протокол.svg', picture],
+    ] as const) {
+      const response = await withDocuments({ field: 'protocol', name, content });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().ErrorMessage).toBe(
+        `Файл «${name}» не является документом PDF: в нём разметка веб-страницы или рисунка (HTML, SVG)`,
+      );
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is served and downloaded under a .pdf name, whatever name it came with', async () => {
+    const response = await withDocuments({ field: 'protocol', name: 'протокол.html', content: samplePdf });
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = await t.app.inject({ url: `/api/v1/imports/${response.json().Id}`, headers: clerk });
+    const protocol = detail.json().Protocol;
+    expect(protocol).toMatchObject({ NominalExtension: 'html', Extension: 'pdf' });
+    for (const [url, type] of [
+      [`/api/v1/files/${protocol.Id}`, 'inline'],
+      [`/api/v1/files/${protocol.Id}/download`, 'attachment'],
+    ]) {
+      const file = await t.app.inject({ url, headers: clerk });
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe(
+        `${type}; filename="file-${protocol.Id}.pdf"; filename*=UTF-8''${encodeURIComponent('протокол.pdf')}`,
+      );
+    }
+  });
+});
+
+describe('an upload’s files at /api/v1/files/{id}', () => {
+  it('are shown inline only when they are PDFs: workbooks and signatures are attachments', async () => {
+    const uploads = [
+      { name: 'изменения.xlsx', content: await changeFile(), extension: 'xlsx' },
+      // An .xls saved under an .xlsx name: named by what it is.
+      { name: 'изменения.xlsx', content: xlsOf(sheetOf([sampleRow()])), extension: 'xls' },
+    ];
+    for (const excel of uploads) {
+      const response = await upload('/api/v1/imports/delta', clerk.cookie, [
+        { field: 'data', content: JSON.stringify({ Number: 'Исх-82', Date: '2026-11-20' }) },
+        { field: 'file', name: excel.name, content: excel.content },
+        { field: 'protocol', name: 'протокол.pdf', content: samplePdf },
+        { field: 'letter', name: 'письмо.pdf', content: samplePdf },
+        { field: 'protocolSignature', name: 'протокол.pdf.sig', content: signature },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const detail = (
+        await t.app.inject({ url: `/api/v1/imports/${response.json().Id}`, headers: clerk })
+      ).json();
+      const disposition = async (id: number) =>
+        (await t.app.inject({ url: `/api/v1/files/${id}`, headers: clerk })).headers['content-disposition'];
+      expect(await disposition(detail.File.Id)).toBe(
+        `attachment; filename="file-${detail.File.Id}.${excel.extension}"; filename*=UTF-8''${encodeURIComponent(`изменения.${excel.extension}`)}`,
+      );
+      expect(await disposition(detail.ProtocolSignature.Id)).toBe(
+        `attachment; filename="file-${detail.ProtocolSignature.Id}.sig"; filename*=UTF-8''${encodeURIComponent('протокол.pdf.sig')}`,
+      );
+      expect(await disposition(detail.Protocol.Id)).toMatch(/^inline; /);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { CurrentAccount } from '../../lib/session.js';
 import { packedCount } from './reader/change-file-packing.js';
 import type { ChangeFileReader } from './reader/change-file-runner.js';
 import { entryDeadline } from './deadline.js';
-import { isPdf, isPkcs7Signature } from './document-kinds.js';
+import { hasMarkup, isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from './file-store.js';
 import { storeImport } from './imports-store.js';
 import type { ImportsRepository } from './imports.repository.js';
@@ -19,6 +19,8 @@ import type { UploadedFile } from './upload-parts.js';
 export const uploadRules = {
   fileRequired: 'Файл обязателен для приложения',
   notPdf: (name: string) => `Файл «${name}» не является документом PDF`,
+  markupNotPdf: (name: string) =>
+    `Файл «${name}» не является документом PDF: в нём разметка веб-страницы или рисунка (HTML, SVG)`,
   notSignature: (name: string) => `Файл «${name}» не является электронной подписью (.sig, PKCS#7)`,
   refused: 'Файл не принят: исправьте ошибки и загрузите его снова',
   noRows: 'В файле нет ни одной строки с данными',
@@ -34,7 +36,8 @@ const pdf = (title: string, required: boolean) =>
     title,
     required,
     check: isPdf,
-    refuse: uploadRules.notPdf,
+    refuse: (name: string, content: Buffer) =>
+      hasMarkup(content) ? uploadRules.markupNotPdf(name) : uploadRules.notPdf(name),
     extension: 'pdf',
     contentType: 'application/pdf',
   }) as const;
@@ -71,7 +74,7 @@ function checkDocuments(files: Map<string, UploadedFile>): Partial<Record<Docume
       if (kind.required) problems.push(`${kind.title}: ${uploadRules.fileRequired}`);
       continue;
     }
-    if (!kind.check(file.content)) problems.push(kind.refuse(file.name));
+    if (!kind.check(file.content)) problems.push(kind.refuse(file.name, file.content));
     else checked[field] = { ...file, extension: kind.extension, contentType: kind.contentType };
   }
   if (problems.length === 0) return checked;

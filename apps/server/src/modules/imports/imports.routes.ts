@@ -18,6 +18,7 @@ import { parseOrRefuse } from '../../lib/validation.js';
 import { fileResponse, multipartForm, type MultipartForm } from '../../plugins/openapi.js';
 import type { ImportsUploadService } from './imports-upload.service.js';
 import { documentFields } from './imports-upload.service.js';
+import { servedName } from './file-store.js';
 import type { ImportTabKey } from './imports.repository.js';
 import type { ImportsService } from './imports.service.js';
 import { readUploadParts } from './upload-parts.js';
@@ -181,7 +182,10 @@ const storedFileTypes = [
   'application/pkcs7-signature',
 ];
 
-/** File contents: inline (the viewer), as a download, and the rejection files of rejected imports and rows. */
+/**
+ * File contents: inline for the viewer (a PDF only), as a download, and the rejection files of rejected
+ * imports and rows.
+ */
 export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
   const tags = ['files'];
   const FileIdParams = z.object({ fileId: IdSchema });
@@ -200,9 +204,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = a
       async (request, reply) => {
         const file = await service.fileContent(request.params.fileId, request.account!, { rejectionOnly });
         const asciiName = `file-${file.id}.${file.extension}`;
+        // Only a PDF is shown in the page; a workbook or a signature is a download wherever it is asked for.
+        const type = file.extension === 'pdf' ? disposition : 'attachment';
         return reply
           .type(file.contentType)
-          .header('content-disposition', attachmentDisposition(file.name, asciiName, disposition))
+          .header(
+            'content-disposition',
+            attachmentDisposition(servedName(file.name, file.extension), asciiName, type),
+          )
           .header('cache-control', 'private, no-store')
           .send(file.content);
       },
