@@ -9,6 +9,7 @@ import {
   internshipStatuses,
   type InternSectionKey,
 } from '@registry/shared';
+import { textCell } from '../../lib/xlsx-text.js';
 import type { InternFilter } from './intern-search-queries.js';
 import type { InternSearchRepository } from './intern-search.repository.js';
 
@@ -175,8 +176,8 @@ async function writeInternExport(
     for (const row of batch) {
       writeRow(list, {
         id: row.id,
-        name: row.fullName,
-        numbers: row.registrationText,
+        name: textCell(row.fullName),
+        numbers: textCell(row.registrationText),
         status: internStatuses.label(row.status as 0) ?? '',
       });
     }
@@ -201,10 +202,11 @@ async function writeInternExport(
         for (const entry of await repo.entriesOf([...names.keys()], section)) {
           const cells: Record<string, unknown> = {
             internId: entry.internId,
-            name: names.get(entry.internId),
+            name: textCell(names.get(entry.internId) ?? ''),
             position: entry.position,
           };
-          for (const path of paths) cells[path] = cellText(section, path, valueAt(entry.data, path));
+          for (const path of paths)
+            cells[path] = textCell(cellText(section, path, valueAt(entry.data, path)));
           writeRow(sheet, cells);
         }
       }

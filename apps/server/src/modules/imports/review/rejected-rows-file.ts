@@ -8,6 +8,7 @@ import {
   type ChangeFileColumn,
 } from '../reader/change-file-columns.js';
 import { columnFormat, DATE_FORMAT } from '../reader/change-file-template.js';
+import { textCell } from '../../../lib/xlsx-text.js';
 
 export const REJECTION_REASON_HEADER = 'Причина отклонения';
 
@@ -40,10 +41,14 @@ export async function writeRejectedRows(
   sheet.getRow(1).font = { bold: true };
   const columnAt = data.headers.map((header) => columnsByKey.get(headerKey(header)) ?? null);
   for (const row of data.rows) {
-    const cells: Record<string, string | Date> = { [REJECTION_REASON_HEADER]: row.reason ?? '' };
+    const cells: Record<string, ReturnType<typeof textCell> | Date> = {
+      [REJECTION_REASON_HEADER]: textCell(row.reason ?? ''),
+    };
     row.raw.forEach((text, index) => {
       const column = columnAt[index];
-      if (column && text !== null) cells[column.header] = cellOf(column, text);
+      if (!column || text === null) return;
+      const cell = cellOf(column, text);
+      cells[column.header] = cell instanceof Date ? cell : textCell(cell);
     });
     const sheetRow = sheet.addRow(cells);
     sheetRow.eachCell((cell) => {
