@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,57 @@ const booleanSetting = z
 const POSITIVE_INT = 'ожидается целое число больше 0';
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: POSITIVE_INT }).int(POSITIVE_INT).positive(POSITIVE_INT).default(fallback);
+
+/**
+ * Which proxies in front of the app may say who the client is (X-Forwarded-For): none, the nearest `hops`
+ * of them whatever their address, or those at these addresses and networks.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const TRUST_PROXY_EXPECTED =
+  'ожидается false, число прокси перед приложением (обычно 1) или их адреса и сети через запятую ' +
+  '(например 10.0.0.5, 10.0.0.0/8, loopback)';
+/** proxy-addr's names of whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrNetwork(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY. `true` is refused: it trusted every X-Forwarded-For hop, so a client could write any address
+ * before the one the proxy appends and slip past the login throttle and the public limit.
+ */
+const trustProxySetting = z
+  .string()
+  .default('false')
+  .transform((raw, context): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (['false', '0', 'no'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'true больше не принимается: с ним адрес клиента можно подделать заголовком X-Forwarded-For. ' +
+          'Укажите число прокси перед приложением (обычно 1) или их адреса, например 10.0.0.5',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return { hops };
+    } else {
+      const addresses = value.split(',').map((item) => item.trim());
+      if (addresses.every(isAddressOrNetwork)) return { addresses };
+    }
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_EXPECTED });
+    return z.NEVER;
+  });
 
 /** A limit that 0 switches off. */
 const limitOrOff = (fallback: number) =>
@@ -37,7 +89,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Реестр стажёров <noreply@localhost>'),
     PUBLIC_URL: z.url('ожидается адрес вида https://registry.example.org').optional(),
     COOKIE_SECURE: booleanSetting,
-    TRUST_PROXY: booleanSetting,
+    TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_IDLE_MINUTES: positiveInt(8 * 60),
     SESSION_MAX_HOURS: positiveInt(7 * 24),
