@@ -9,6 +9,7 @@ import {
   fileMessages,
   type RefusalKind,
 } from '../../modules/imports/reader/change-file-messages.js';
+import { MAX_CELL_TEXT, columnLetters } from '../../modules/imports/reader/formats/sheet-grid.js';
 import { badCells } from './bad-cells.js';
 import {
   MAIN,
@@ -426,13 +427,15 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
         inlineRow(1, [...headers, 'Паспорт: кем выдан']) +
         inlineRow(2, [...minimalRow, 'Я'.repeat(5_000_000)]),
     }),
-    refusal('content', 'Строка 2, «Паспорт: кем выдан»: не более 500 символов'),
+    // More than a cell of Excel holds: refused while it is read, before the text is built.
+    refusal('too-large', fileMessages.cellTextTooLong(2, columnLetters(headers.length), MAX_CELL_TEXT)),
   );
   await add(
     'tag-soup.xlsx',
     'a sheet of unterminated tags',
     packageOf({ sheet: `<row r="1"><c r="A1" s="${'9'.repeat(1_000_000)}` }),
-    refusal('content', fileMessages.noHeader),
+    // A tag no writer of spreadsheets makes: waiting for its end would hold any length of it.
+    damaged,
   );
 
   // Honest structure, wrong content.

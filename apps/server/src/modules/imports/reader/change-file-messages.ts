@@ -45,6 +45,8 @@ export const fileMessages = {
     `На листе заполнен столбец ${column}, а допускается не более ${limit} столбцов: удалите лишние столбцы`,
   tooManyColumns: (count: number, limit: number) =>
     `Лист занимает ${countRu(count, columns)}, а допускается не более ${limit}: удалите лишние столбцы, в том числе пустые с оформлением справа от таблицы`,
+  cellTextTooLong: (row: number, column: string, limit: number) =>
+    `Строка ${row}, столбец ${column}: в ячейке больше ${limit.toLocaleString('ru-RU')} символов — больше, чем вмещает ячейка Excel, файл отклонён: сократите текст и загрузите файл снова`,
   noHeader:
     'Не найдена строка заголовков: в первых десяти строках листа нет строки со столбцами «Фамилия» и «СНИЛС». Заполните файл по шаблону',
   missingColumn: (header: string) => `Нет обязательного столбца «${header}»`,

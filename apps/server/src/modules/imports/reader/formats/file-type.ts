@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 import { isBiff8, isEncryptedBiff } from './xls-sheet.js';
-import { workbookPartOf } from './xlsx-sheet.js';
+import { workbookPartOf } from './xlsx-package.js';
 import { readAttributes } from './xlsx-xml.js';
 import { inflateEntry, looksLikeZip, readZipDirectory, type ZipArchive } from './zip-archive.js';
 

@@ -60,8 +60,22 @@ export function isFilled(value: CellValue | undefined): value is CellValue {
   return typeof value !== 'string' || value.trim() !== '';
 }
 
+/**
+ * The longest text a cell may hold: Excel's own limit. A longer one can only be crafted, and reading it
+ * whole is what a hostile file costs the server.
+ */
+export const MAX_CELL_TEXT = 32_767;
+
+/** Refuses the file for a cell's text longer than MAX_CELL_TEXT. */
+export function tooLongText(row: number, column: number): ChangeFileRefusal {
+  return new ChangeFileRefusal('too-large', [
+    fileMessages.cellTextTooLong(row, columnLetters(column), MAX_CELL_TEXT),
+  ]);
+}
+
 /** Keeps a filled cell in its row; a cell beyond the limits refuses the file where it is met, before more is read. */
 export function keepCell(row: SheetRow, column: number, value: CellValue, limits: SheetLimits) {
+  if (typeof value === 'string' && value.length > MAX_CELL_TEXT) throw tooLongText(row.number, column);
   if (column >= limits.maxColumns) {
     const letters = columnLetters(column);
     throw new ChangeFileRefusal('too-large', [fileMessages.columnBeyondLimit(letters, limits.maxColumns)]);

@@ -1,6 +1,8 @@
-// SpreadsheetML's XML read without a parser: attributes, entities, Office's escapes, chunks cut at tag ends.
+import { StringDecoder } from 'node:string_decoder';
+import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 
-const CHUNK_BYTES = 1 << 20;
+// SpreadsheetML's XML read without a parser: attributes, entities, Office's escapes, a part block by block.
+
 const CDATA_START = '<![CDATA[';
 const CDATA_END = ']]>';
 
@@ -53,38 +55,128 @@ export function decodeOfficeEscapes(text: string): string {
   return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Text chunks of a part, each ending just after a closing tag, so no element of that kind is ever cut. */
-export function* textChunks(data: Buffer, closingTag: string): Generator<string> {
-  const boundary = Buffer.from(closingTag);
-  for (let start = 0; start < data.length;) {
-    const end = chunkEnd(data, start, boundary);
-    yield data.toString('utf8', start, end);
-    start = end;
-  }
+/** What a scan of a part hears: each tag, and the character data between tags. */
+export interface XmlHandler {
+  tag(closing: boolean, name: string, attributes: string, selfClosing: boolean): void;
+  /** Raw character data, `text.slice(from, to)`, CDATA markup included; sliced only by whoever keeps it. */
+  text(text: string, from: number, to: number): void;
 }
+
+// A tag (its name without the namespace prefix), matched where a `<` stands.
+const TAG_AT = /<(\/?)(?:[\w.-]+:)?([\w.-]+)([^<>]*?)(\/?)>/y;
+// Excel's tags are short; one still open after this many characters is not a spreadsheet's.
+const MAX_TAG_CHARS = 1 << 16;
 
 /**
- * Where the chunk from `start` ends: after the first closing tag a megabyte on, or at the end of the part. A
- * closing tag inside a CDATA section is text, so the search goes on after the section.
+ * Walks a part's XML as it is unpacked, block by block: the heap holds one block and what the handler
+ * keeps, never the part. A tag cut by a block's end waits for the next block; character data is handed on
+ * as it comes, so a text of any length is never held here. A CDATA section is text, whatever it holds. A
+ * DTD, which Excel never writes, refuses the file, so no entity is ever expanded.
  */
-function chunkEnd(data: Buffer, start: number, boundary: Buffer): number {
-  for (let from = start + CHUNK_BYTES; from < data.length;) {
-    const found = data.indexOf(boundary, from);
-    if (found === -1) break;
-    const before = data.subarray(start, found);
-    if (before.lastIndexOf(CDATA_START) <= before.lastIndexOf(CDATA_END)) return found + boundary.length;
-    const sectionEnd = data.indexOf(CDATA_END, found);
-    if (sectionEnd === -1) break;
-    from = sectionEnd + CDATA_END.length;
+export function scanXml(blocks: Iterable<Buffer>, handler: XmlHandler, partName: string) {
+  let decoder: StringDecoder | undefined;
+  let inCdata = false;
+
+  /** Scans `text`; answers its end that must wait for the next block (a cut tag), or ''. */
+  const scan = (text: string, final: boolean): string => {
+    let at = 0;
+    while (at < text.length) {
+      if (inCdata) {
+        const end = text.indexOf(CDATA_END, at);
+        if (end === -1) {
+          // The last two characters may begin the `]]>` that the next block ends.
+          const upTo = final ? text.length : Math.max(at, text.length - 2);
+          handler.text(text, at, upTo);
+          return text.slice(upTo);
+        }
+        handler.text(text, at, end + CDATA_END.length);
+        inCdata = false;
+        at = end + CDATA_END.length;
+        continue;
+      }
+      const open = text.indexOf('<', at);
+      if (open === -1) {
+        handler.text(text, at, text.length);
+        return '';
+      }
+      if (open > at) handler.text(text, at, open);
+      if (text.startsWith(CDATA_START, open)) {
+        inCdata = true;
+        handler.text(text, open, open + CDATA_START.length);
+        at = open + CDATA_START.length;
+        continue;
+      }
+      if (text.charCodeAt(open + 1) === EXCLAMATION && DTD.test(text.slice(open, open + 9))) {
+        throw new ChangeFileRefusal('content', [fileMessages.unsafeXml], `xlsx: DTD in ${partName}`);
+      }
+      TAG_AT.lastIndex = open;
+      const match = TAG_AT.exec(text);
+      if (match) {
+        handler.tag(match[1] === '/', match[2]!, match[3]!, match[4] === '/');
+        at = TAG_AT.lastIndex;
+        continue;
+      }
+      if (!final && !text.includes('>', open) && !text.includes('<', open + 1)) {
+        if (text.length - open > MAX_TAG_CHARS) throw damaged(`xlsx: endless tag in ${partName}`);
+        return text.slice(open);
+      }
+      // Not a tag (the XML declaration, a comment, a stray `<`): character data, as it always was read.
+      handler.text(text, open, open + 1);
+      at = open + 1;
+    }
+    return '';
+  };
+
+  let waiting = '';
+  for (const block of blocks) {
+    if (!decoder) {
+      // Excel writes UTF-8; a part in UTF-16 says so by its byte-order mark, which is not text.
+      const utf16 = block[0] === 0xff && block[1] === 0xfe;
+      decoder = new StringDecoder(utf16 ? 'utf16le' : 'utf8');
+      const text = decoder.write(block.subarray(utf16 ? 2 : 0));
+      waiting = scan(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, false);
+    } else waiting = scan(waiting + decoder.write(block), false);
   }
-  return data.length;
+  scan(waiting + (decoder?.end() ?? ''), true);
 }
 
-/** The prefix the part's writer uses for the SpreadsheetML namespace (`x:` in some generators), or ''. */
-export function prefixOf(data: Buffer, rootElement: string): string {
-  const head = data.toString('utf8', 0, 4096);
-  return new RegExp(`<([\\w.-]+:)?${rootElement}\\b`).exec(head)?.[1] ?? '';
+const EXCLAMATION = 0x21;
+const DTD = /^<!(doctype|entity)/i;
+
+/**
+ * The character data of one element, gathered across blocks. Its text is measured once its XML passes the
+ * limit, and again each time that doubles, so a text over the limit is known while it is read, never built
+ * whole, whatever entities it is written with; its exact length is checked where the cell is kept.
+ */
+export class TextGatherer {
+  private raw = '';
+  private nextCheck: number;
+  /** True once the text is known to be longer than the limit; nothing more is gathered then. */
+  tooLong = false;
+
+  constructor(private readonly limit: number) {
+    this.nextCheck = limit;
+  }
+
+  add(text: string, from: number, to: number) {
+    if (this.tooLong) return;
+    this.raw += text.slice(from, to);
+    if (this.raw.length <= this.nextCheck) return;
+    // An entity or a CDATA opening cut at the end is counted as written: a few characters more at most.
+    if (decodeText(this.raw).length > this.limit + CUT_MARKUP_CHARS) {
+      this.tooLong = true;
+      this.raw = '';
+    }
+    this.nextCheck *= 2;
+  }
+
+  /** The XML gathered, not yet decoded. */
+  get xml(): string {
+    return this.raw;
+  }
 }
+
+const CUT_MARKUP_CHARS = 16;
 
 const spacedPatterns = new Map<string, RegExp>();
 

@@ -1,4 +1,5 @@
 import { crc32, inflateRawSync } from 'node:zlib';
+import pako from 'pako';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 
 /*
@@ -183,4 +184,47 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Buffer {
   if (data.length !== entry.size || crc32(data) !== entry.crc)
     throw damaged(`zip: ${entry.name} size or crc`);
   return data;
+}
+
+// Compressed input given to the inflater at a time: deflate unpacks at most ~1,032 times its input, so one
+// step yields a few megabytes at worst, in blocks of BLOCK_BYTES.
+const INPUT_STEP = 4096;
+const BLOCK_BYTES = 1 << 16;
+
+/**
+ * Unpacks one entry block by block, so that a part of any size is never held whole: never beyond its declared
+ * size, its CRC checked at the end. node:zlib has no synchronous way to unpack in steps, and the reader is
+ * synchronous (it runs in a worker of its own), hence pako.
+ */
+export function* inflateBlocks(bytes: Uint8Array, entry: ZipEntry): Generator<Buffer> {
+  const packed = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+  let crc = 0;
+  let size = 0;
+  const checked = (block: Buffer) => {
+    size += block.length;
+    if (size > entry.size) throw damaged(`zip: ${entry.name} larger than declared`);
+    crc = crc32(block, crc);
+    return block;
+  };
+  if (entry.method === STORED) {
+    for (let at = 0; at < packed.length; at += BLOCK_BYTES) {
+      yield checked(
+        Buffer.from(packed.buffer, packed.byteOffset + at, Math.min(BLOCK_BYTES, packed.length - at)),
+      );
+    }
+  } else {
+    const inflater = new pako.Inflate({ raw: true, chunkSize: BLOCK_BYTES });
+    let blocks: Buffer[] = [];
+    inflater.onData = (block: Uint8Array) =>
+      blocks.push(Buffer.from(block.buffer, block.byteOffset, block.byteLength));
+    for (let at = 0; at < packed.length || at === 0; at += INPUT_STEP) {
+      const last = at + INPUT_STEP >= packed.length;
+      inflater.push(packed.subarray(at, at + INPUT_STEP), last);
+      if (inflater.err) throw damaged(`zip: ${entry.name}: ${inflater.msg}`);
+      const ready = blocks;
+      blocks = [];
+      for (const block of ready) yield checked(block);
+    }
+  }
+  if (size !== entry.size || crc !== entry.crc) throw damaged(`zip: ${entry.name} size or crc`);
 }
