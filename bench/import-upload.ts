@@ -17,7 +17,16 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
+import { crc32, deflateRawSync } from 'node:zlib';
+import {
+  MAIN,
+  inlineRow,
+  packageOf,
+  sampleRow,
+  sheetOf,
+  snilsFrom,
+  xlsxOf,
+} from '../apps/server/src/test/change-files/workbooks.js';
 import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
 import { createHttpClient, median, percentile } from './measure.js';
 
@@ -91,8 +100,8 @@ async function changeFile(rowCount: number) {
   return xlsxOf(sheetOf(rows));
 }
 
-/** Uploads the file as the operator; answers the new import's id. */
-async function upload(target: Target, excel: Buffer): Promise<number> {
+/** Uploads the file as the operator; answers the status and the body. */
+async function send(target: Target, excel: Buffer) {
   const form = new FormData();
   form.append('data', JSON.stringify({ importSchools: false, organizationId: target.sroId }));
   form.append('file', new Blob([excel]), 'bench.xlsx');
@@ -101,9 +110,114 @@ async function upload(target: Target, excel: Buffer): Promise<number> {
     headers: { cookie: target.cookie, 'x-registry-client': 'web' },
     body: form,
   });
-  if (response.status !== 201)
-    throw new Error(`upload answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-  return ((await response.json()) as { Id: number }).Id;
+  return { status: response.status, body: await response.text() };
+}
+
+/** Uploads the file as the operator; answers the new import's id. */
+async function upload(target: Target, excel: Buffer): Promise<number> {
+  const { status, body } = await send(target, excel);
+  if (status !== 201) throw new Error(`upload answered ${status}: ${body.slice(0, 300)}`);
+  return (JSON.parse(body) as { Id: number }).Id;
+}
+
+/*
+ * What one upload costs the server, as the growth of this process's RSS (the app and its reader workers run
+ * in it) from just before the upload to its highest, sampled every 20 ms: a 5,000-row file that is accepted,
+ * the hostile file of issue #25 (a small .xlsx holding one text of 70 million characters, here as an inline string
+ * and as a shared string), and four hostile files at once. Goals: < 128 MB for one file, < 256 MB for four.
+ */
+const ONE_FILE_GOAL_MB = 128;
+const FOUR_FILES_GOAL_MB = 256;
+
+/** One text of 70 million characters in a cell, packed as Excel would (138 KB). */
+function hostileFile(as: 'inline' | 'shared'): Buffer {
+  const text = Buffer.alloc(70_000_000, 'x');
+  const header = inlineRow(1, ['Фамилия', 'Имя', 'СНИЛС']);
+  const [sheet, strings] =
+    as === 'inline'
+      ? [
+          Buffer.concat([
+            Buffer.from(
+              `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${header}<row r="2"><c r="A2" t="inlineStr"><is><t>`,
+            ),
+            text,
+            Buffer.from('</t></is></c></row></sheetData></worksheet>'),
+          ]),
+          null,
+        ]
+      : [
+          Buffer.from(
+            `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${header}<row r="2"><c r="A2" t="s"><v>0</v></c></row></sheetData></worksheet>`,
+          ),
+          Buffer.concat([
+            Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}"><si><t>`),
+            text,
+            Buffer.from('</t></si></sst>'),
+          ]),
+        ];
+  const packed = (name: string, data: Buffer) => ({
+    name,
+    data: '',
+    prepacked: { bytes: deflateRawSync(data, { level: 9 }), size: data.length, crc: crc32(data) },
+  });
+  return packageOf({
+    sheet: '',
+    extraParts: [
+      packed('xl/worksheets/sheet1.xml', sheet),
+      ...(strings ? [packed('xl/sharedStrings.xml', strings)] : []),
+    ],
+  });
+}
+
+/** The highest growth of RSS while `work` runs, in MB, beside the statuses it answered. */
+async function rssGrowth<T>(work: () => Promise<T>): Promise<{ growthMb: number; result: T }> {
+  await sleep(3000); // the spare reader worker is loaded again, and the heap settles
+  const before = process.memoryUsage.rss();
+  let highest = before;
+  const sampler = setInterval(() => {
+    highest = Math.max(highest, process.memoryUsage.rss());
+  }, 20);
+  try {
+    const result = await work();
+    highest = Math.max(highest, process.memoryUsage.rss());
+    return { growthMb: (highest - before) / 2 ** 20, result };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function memoryPerUpload(target: Target, excel: Buffer) {
+  const inline = hostileFile('inline');
+  const shared = hostileFile('shared');
+  const line = (what: string, growthMb: number, goal: number, statuses: number[]) =>
+    `  ${what.padEnd(44)} ${growthMb.toFixed(0).padStart(4)} MB   (цель < ${goal} MB: ${growthMb < goal ? 'да' : 'НЕТ'}; ответ ${statuses.join(', ')})`;
+  const lines = [
+    '',
+    `Рост RSS сервера за одну загрузку (враждебный файл: ${(inline.length / 1024).toFixed(0)} КБ, текст в 70 млн символов)`,
+  ];
+  const accepted = await rssGrowth(() => send(target, excel));
+  lines.push(
+    line(`принятый файл на ${ROWS} строк`, accepted.growthMb, ONE_FILE_GOAL_MB, [accepted.result.status]),
+  );
+  for (const [what, file] of [
+    ['враждебный, текст в строке ячейки', inline],
+    ['враждебный, текст в общих строках', shared],
+  ] as const) {
+    const refused = await rssGrowth(() => send(target, file));
+    lines.push(line(what, refused.growthMb, ONE_FILE_GOAL_MB, [refused.result.status]));
+  }
+  const four = await rssGrowth(() =>
+    Promise.all([inline, shared, inline, shared].map((file) => send(target, file))),
+  );
+  lines.push(
+    line(
+      '4 враждебных сразу',
+      four.growthMb,
+      FOUR_FILES_GOAL_MB,
+      four.result.map((answer) => answer.status),
+    ),
+  );
+  return lines;
 }
 
 /** Five uploads on PostgreSQL, then the list and the detail of the last import. */
@@ -239,16 +353,24 @@ try {
   const pgConfig = config(url.toString());
   const database = await openDatabase({ url: pgConfig.databaseUrl, dataDir: null });
   const target = await startApp(pgConfig, database);
-  const report = await uploadsAndReads(target, excel);
-  const onPostgres = await uploadWhileSearching(target, bigExcel);
-  await target.app.close();
-  await database.close();
-  const embedded = await onPglite(bigExcel);
-  const table = concurrentTable(
-    [concurrentLine('PGlite', embedded), concurrentLine('PostgreSQL', onPostgres)],
-    bigExcel,
-  );
-  process.stdout.write([...report, ...table].join('\n'));
+  const memory = await memoryPerUpload(target, excel);
+  // `--memory-only`: the figures of what one upload costs, without the longer runs after them.
+  if (process.argv.includes('--memory-only')) {
+    process.stdout.write(`${memory.join('\n')}\n`);
+    await target.app.close();
+    await database.close();
+  } else {
+    const report = await uploadsAndReads(target, excel);
+    const onPostgres = await uploadWhileSearching(target, bigExcel);
+    await target.app.close();
+    await database.close();
+    const embedded = await onPglite(bigExcel);
+    const table = concurrentTable(
+      [concurrentLine('PGlite', embedded), concurrentLine('PostgreSQL', onPostgres)],
+      bigExcel,
+    );
+    process.stdout.write([...memory, ...report, ...table].join('\n'));
+  }
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
