@@ -11,6 +11,7 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

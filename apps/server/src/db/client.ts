@@ -29,6 +29,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as one uncompressed tar, which `loadDataDir` starts from. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(
@@ -43,6 +45,8 @@ export const migrationsFolder = path.resolve(
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string | null;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
@@ -61,6 +65,7 @@ export async function openDatabase(options: {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
@@ -70,5 +75,6 @@ export async function openDatabase(options: {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
