@@ -17,8 +17,10 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
   'x-access'?: string;
+  operationId?: string;
 }
 interface OpenApiDocument {
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -48,6 +50,21 @@ describe('the OpenAPI document', () => {
         route.access,
       );
     }
+  });
+
+  it('names every operation once, for client generators, and says where the server is', () => {
+    const ids = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).map((entry) => entry.operationId),
+    );
+    expect(
+      ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id)),
+      ids.join(' '),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operation('GET', '/api/v1/imports/:id/changes/:change')!.operationId).toBe(
+      'getImportsByIdChangesByChange',
+    );
+    expect(document.servers).toEqual([{ url: '/', description: 'Этот сервер' }]);
   });
 
   it('declares a success response and the error shape for every operation', () => {

@@ -46,12 +46,32 @@ function describeSuccess(responses: Record<string, Record<string, unknown>>) {
   }
 }
 
+/**
+ * A name for the operation that client generators use, from its method and path unless the route gives one:
+ * `GET /api/v1/imports/:id/changes/:change` is `getImportsByIdChangesByChange`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/v1\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) =>
+      segment.startsWith(':')
+        ? ['by', ...segment.slice(1).split(/[^A-Za-z0-9]+/)]
+        : segment.split(/[^A-Za-z0-9]+/),
+    )
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
 /** The global transform: the zod schemas as JSON Schema, plus the error responses and who may call. */
 export const describeRoute: SwaggerTransform = (document) => {
-  const schema = document.schema as FastifySchema & { hide?: boolean };
+  const schema = document.schema as FastifySchema & { hide?: boolean; operationId?: string };
   if (!schema || schema.hide) return jsonSchemaTransform(document);
   const response = { ...errorResponses, ...(schema.response as object | undefined) };
-  const transformed = jsonSchemaTransform({ ...document, schema: { ...schema, response } });
+  const operationId = schema.operationId ?? operationIdOf(document.route.method as string, document.url);
+  const transformed = jsonSchemaTransform({ ...document, schema: { ...schema, response, operationId } });
   describeSuccess(transformed.schema.response as Record<string, Record<string, unknown>>);
   const access = document.route.config?.access;
   if (!access) return transformed;
@@ -71,6 +91,8 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Реестр стажёров', version: '1', description: apiDescription },
+      // The paths carry /api/v1 themselves: the server is wherever the document was read from.
+      servers: [{ url: '/', description: 'Этот сервер' }],
       components: {
         securitySchemes: {
           session: {
