@@ -29,7 +29,7 @@ describe('the server process', () => {
     const ready = logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'registry is ready');
-    for (const step of ['databaseOpenMs', 'migrationsMs', 'dataChecksMs', 'routesMs', 'listenMs'])
+    for (const step of ['modulesMs', 'databaseOpenMs', 'migrationsMs', 'dataChecksMs', 'routesMs', 'listenMs'])
       expect(ready?.[step], step).toEqual(expect.any(Number));
 
     // Accounts exist: ADMIN_LOGIN/ADMIN_PASSWORD create nothing, and the start says so instead of staying silent.

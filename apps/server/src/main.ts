@@ -26,8 +26,11 @@ const startedAt = performance.now();
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
 
-/** Where the start's time went, in the ready line: a slow start says which step to look at. */
-const startupSteps: Record<string, number> = {};
+/**
+ * Where the start's time went, in the ready line: a slow start says which step to look at. The clock starts
+ * with the process, so the first step is loading the modules.
+ */
+const startupSteps: Record<string, number> = { modulesMs: Math.round(startedAt) };
 let stepStartedAt = startedAt;
 function stepDone(name: string) {
   const now = performance.now();
@@ -83,7 +86,7 @@ logger.info(
   {
     database: database.kind,
     url: config.publicUrl,
-    startupMs: Math.round(performance.now() - startedAt),
+    startupMs: Math.round(performance.now()),
     ...startupSteps,
   },
   'registry is ready',

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import type { NewFile } from './file-store.js';
 
@@ -11,7 +11,8 @@ export async function rejectionFile(
   reason: string,
   rows: { rowNumber: number; fullName: string; snils: string | null }[],
 ): Promise<NewFile> {
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet('Отклонённые записи', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'Строка файла', key: 'row', width: 14 },

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import {
   employmentTypes,
   fieldLabels,
@@ -156,7 +157,8 @@ async function writeInternExport(
   full: boolean,
   output: Writable,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const excel = await loadExcelJs();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,

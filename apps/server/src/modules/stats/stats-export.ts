@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import { formatDate, statsColumns, type StatsResult } from '@registry/shared';
 
 const HEADER_ROW = 3;
@@ -11,7 +11,8 @@ const border = { top: thin, left: thin, bottom: thin, right: thin };
  * per SRO and the totals, with widths fit for the headers. A table of tens of rows: built in memory.
  */
 export async function statsWorkbook(result: StatsResult): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
   workbook.creator = 'Реестр стажёров';
   const sheet = workbook.addWorksheet('Статистика', {
     views: [{ state: 'frozen', xSplit: 1, ySplit: HEADER_ROW }],

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../lib/exceljs.js';
 import { snilsFromBody } from '@registry/shared';
 import { changeFileColumns } from './change-file-columns.js';
 import { templateSample } from './change-file-sample.js';
@@ -44,7 +44,8 @@ export interface BookOptions {
 
 /** An .xlsx written by exceljs, as a spreadsheet application would write it. */
 export async function xlsxOf(rows: Cell[][], options: BookOptions = {}): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
   if (options.date1904) workbook.properties.date1904 = true;
   for (const [name, before] of Object.entries(options.sheetsBefore ?? {})) {
     workbook.addWorksheet(name).addRows(before);

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../lib/exceljs.js';
 import { employmentTypes, internshipStatuses } from '@registry/shared';
 import { columnGroups, changeFileColumns, type ChangeFileColumn } from './change-file-columns.js';
 import { templateSample } from './change-file-sample.js';
@@ -70,7 +71,8 @@ const border = { top: thin, left: thin, bottom: thin, right: thin };
 
 /** The template workbook as .xlsx bytes. */
 export async function buildChangeFileTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
   workbook.creator = 'Реестр стажёров';
   const sheet = workbook.addWorksheet('Данные', {
     views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../lib/exceljs.js';
 import { parseCell, parseDateText, russianDate, type PureKind } from '../reader/change-file-cells.js';
 import {
   changeFileColumns,
@@ -21,7 +21,8 @@ export async function writeRejectedRows(
   data: { headers: string[]; rows: { raw: (string | null)[]; reason: string | null }[] },
   output: Writable,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const excel = await loadExcelJs();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
