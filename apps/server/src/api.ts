@@ -101,10 +101,15 @@ type Services = ReturnType<typeof createServices>;
 
 /** Sessions and who may call what (decided before a body is read); cross-site writes; the NUL character. */
 async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Services) {
-  const account = createAccountService(createAccountRepository(deps.database.db), deps.config, {
-    internsCount: () => services.internSearch.countActive(),
-    pendingImportsCount: () => services.imports.countWaiting(),
-  });
+  const account = createAccountService(
+    createAccountRepository(deps.database.db),
+    deps.config,
+    {
+      internsCount: () => services.internSearch.countActive(),
+      pendingImportsCount: () => services.imports.countWaiting(),
+    },
+    deps.clock,
+  );
   registerAuth(app, (token) => account.resolveSession(token));
   registerCrossSiteGuard(app);
   registerInputGuard(app);

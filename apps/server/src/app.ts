@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -13,10 +13,10 @@ import { z } from 'zod';
 import { registerApi } from './api.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
-import { AppError } from './lib/app-error.js';
 import type { Mailer } from './mail/mailer.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
+import { publicRateLimit } from './plugins/public-rate-limit.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -26,30 +26,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** The built web app to serve, or null to serve the API only (server tests). */
   webRoot: string | null;
-}
-
-/**
- * The public registry's limit: a route that declares `config.rateLimit` (the public search and the public card)
- * answers an anonymous caller at most `perMinute` times a minute per client address (request.ip, which honours
- * TRUST_PROXY; an IPv6 address counts by its /64), each route on its own count. Signed-in callers are never
- * counted: the auth hook has set request.account before this route-level hook runs. The counts live in this
- * process's memory (docs/decisions.md).
- */
-function publicRateLimit(perMinute: number): RateLimitPluginOptions {
-  return {
-    global: false,
-    max: perMinute,
-    timeWindow: 60_000,
-    hook: 'onRequest',
-    allowList: (request) => request.account !== null,
-    // What it returns is thrown, so the error handler writes it as every other error.
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(429, `Слишком много запросов: повторите через ${seconds} с`, undefined, {
-        'retry-after': String(seconds),
-      });
-    },
-  };
+  /** The time as the app reads it (limits and throttles); tests move it instead of waiting. */
+  clock?: () => Date;
 }
 
 /**
@@ -124,7 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   //    anonymous public calls comes before the routes, which it watches being declared.
   await app.register(fastifyCookie);
   if (config.publicSearchPerMinute > 0) {
-    await app.register(fastifyRateLimit, publicRateLimit(config.publicSearchPerMinute));
+    await app.register(
+      fastifyRateLimit,
+      publicRateLimit(config.publicSearchPerMinute, database.db, deps.clock ?? (() => new Date())),
+    );
   }
   await registerApi(app, deps);
   // 5. What is not a module: the API's description (/api/v1/openapi.json, and as a page at /api/v1/docs)

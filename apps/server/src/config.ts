@@ -96,6 +96,8 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
     LOGIN_THROTTLE_MINUTES: positiveInt(15),
+    LOGIN_DELAY_SECONDS: positiveInt(1),
+    LOGIN_MAX_DELAY_SECONDS: positiveInt(60),
     PUBLIC_SEARCH_PER_MINUTE: limitOrOff(300),
     IMPORT_DEADLINE_WORKING_DAYS: positiveInt(10),
     DOCUMENT_MAX_FILE_MB: positiveInt(20),
@@ -141,6 +143,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.LOGIN_THROTTLE_MINUTES * 60_000,
+      firstDelayMs: env.LOGIN_DELAY_SECONDS * 1000,
+      maxDelayMs: Math.max(env.LOGIN_MAX_DELAY_SECONDS, env.LOGIN_DELAY_SECONDS) * 1000,
     },
     /** Anonymous calls of the public search and of the public card per client address a minute; 0 = no limit. */
     publicSearchPerMinute: env.PUBLIC_SEARCH_PER_MINUTE,

@@ -36,7 +36,13 @@ export interface TestApp {
  * through a real transport instead of the recording mailer, which then stays empty.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void; mailer?: Mailer } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (app: FastifyInstance) => void;
+    mailer?: Mailer;
+    /** The time the app reads for its limits and throttles, for tests that move it instead of waiting. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   // Tests call the public search far more often than a visitor: its limit is tested where it is switched on.
@@ -60,6 +66,7 @@ export async function buildTestApp(
     mailer: options.mailer ?? mailer,
     logger: pino({ level: 'info' }, sink),
     webRoot: null,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   options.extend?.(app);
   await app.ready();

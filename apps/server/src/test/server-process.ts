@@ -54,3 +54,11 @@ export async function loginOver(port: number, Id: string, Password: string) {
     body: JSON.stringify({ Id, Password }),
   });
 }
+
+/** Stops the server processes a test started (SIGTERM) and waits until each has exited. */
+export async function stopServers(servers: { started: Started }[]) {
+  for (const server of servers) {
+    server.started.child.kill('SIGTERM');
+    await server.started.exited;
+  }
+}

@@ -44,17 +44,3 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );
-
-/**
- * Failed logins, one row each, keyed by account ('account:<email>') and by address ('address:<ip>').
- * Kept in the database so that every app process sees the same count.
- */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    key: varchar({ length: 300 }).notNull(),
-    failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_time_idx').on(t.key, t.failedAt)],
-);

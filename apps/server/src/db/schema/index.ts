@@ -6,3 +6,4 @@ export * from './interns.js';
 export * from './imports.js';
 export * from './history.js';
 export * from './counters.js';
+export * from './throttles.js';

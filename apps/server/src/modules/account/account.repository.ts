@@ -1,6 +1,7 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, loginFailures, organizations, sessions } from '../../db/schema/index.js';
+import { accounts, organizations, sessions } from '../../db/schema/index.js';
+import { createLoginThrottleRepository } from './login-throttle.repository.js';
 
 /** An account as the rest of the server sees it. */
 export interface AccountRow {
@@ -100,25 +101,7 @@ export function createAccountRepository(db: Db) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    async countFailuresSince(key: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.key, key), gt(loginFailures.failedAt, since)));
-      return row?.n ?? 0;
-    },
-
-    async recordFailures(keys: string[]) {
-      await db.insert(loginFailures).values(keys.map((key) => ({ key })));
-    },
-
-    async clearFailures(key: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.key, key));
-    },
-
-    async forgetFailuresBefore(before: Date) {
-      await db.delete(loginFailures).where(lt(loginFailures.failedAt, before));
-    },
+    ...createLoginThrottleRepository(db),
   };
 }
 

@@ -6,6 +6,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { generatePassword, hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { CurrentAccount } from '../../lib/session.js';
 import type { AccountRepository } from './account.repository.js';
+import { claimLoginAttempt } from './login-throttle.js';
 
 // A session's last-seen time is written at most this often, so that reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -17,27 +18,6 @@ export interface MenuCounters {
 }
 
 const noCounters: MenuCounters = { internsCount: async () => 0, pendingImportsCount: async () => 0 };
-
-/**
- * Failures are counted per account and address together, and per address: a guesser is stopped, but cannot
- * lock the owner out, who still gets in from their own address.
- */
-async function refuseIfThrottled(
-  repo: AccountRepository,
-  loginThrottle: Config['loginThrottle'],
-  keys: { pair: string; address: string },
-) {
-  const since = new Date(Date.now() - loginThrottle.windowMs);
-  const [pairFailures, addressFailures] = await Promise.all([
-    repo.countFailuresSince(keys.pair, since),
-    repo.countFailuresSince(keys.address, since),
-  ]);
-  if (pairFailures >= loginThrottle.maxPerAccount || addressFailures >= loginThrottle.maxPerAddress) {
-    throw new AppError(429, texts.loginThrottled, undefined, {
-      'retry-after': String(Math.ceil(loginThrottle.windowMs / 1000)),
-    });
-  }
-}
 
 /** The first operator as `ensureFirstOperator` created it, with the password to hand over. */
 export interface FirstOperator {
@@ -98,37 +78,28 @@ export function createAccountService(
   repo: AccountRepository,
   config: Config,
   counters: MenuCounters = noCounters,
+  clock: () => Date = () => new Date(),
 ) {
   const { session, loginThrottle } = config;
 
   return {
     /**
-     * Checks the e-mail and password and opens a session. Every failure says only 'Неверный пароль', and
-     * repeated failures for one account from one address, or many from one address, are refused with 429
-     * before any check.
+     * Checks the e-mail and password and opens a session. Every failure says only 'Неверный пароль'; an
+     * attempt past its keys' free failures is refused with 429 before any check (`claimLoginAttempt`).
      */
     async login(email: string, password: string, address: string) {
-      const keys = {
-        pair: `account:${email.trim().toLowerCase()}|address:${address}`,
-        address: `address:${address}`,
-      };
-      await repo.forgetFailuresBefore(new Date(Date.now() - loginThrottle.windowMs));
-      await refuseIfThrottled(repo, loginThrottle, keys);
-
+      const now = clock();
       const account = await repo.findByEmail(email.trim());
+      const attempt = await claimLoginAttempt(repo, loginThrottle, { email, address, account, now });
       const passwordHash = account?.passwordHash ?? (await decoyHash);
       const valid = await verifyPassword(passwordHash, password);
-      if (!account?.passwordHash || !valid) {
-        await repo.recordFailures([keys.pair, keys.address]);
-        throw new AppError(401, texts.wrongPassword);
-      }
-
-      await repo.clearFailures(keys.pair);
+      if (!account?.passwordHash || !valid) throw new AppError(401, texts.wrongPassword);
+      await attempt.succeeded(account.id);
       const token = newSessionToken();
       await repo.insertSession({
         tokenHash: hashToken(token),
         accountId: account.id,
-        expiresAt: new Date(Date.now() + session.maxMs),
+        expiresAt: new Date(now.getTime() + session.maxMs),
       });
       const { passwordHash: _omitted, ...current } = account;
       return { token, account: current };

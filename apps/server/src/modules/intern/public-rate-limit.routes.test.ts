@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { publicRequestCounts } from '../../db/schema/index.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount } from '../../test/factories.js';
 import { createIntern, personalInfo } from '../../test/interns.js';
 
-/* The public search and the public card answer an anonymous address at most PUBLIC_SEARCH_PER_MINUTE times a minute. */
+/*
+ * The public search and the public card answer an anonymous address at most PUBLIC_SEARCH_PER_MINUTE times a
+ * minute, counted in the database (shared by every app process: plugins/limits-across-processes.test.ts).
+ */
 
 const LIMIT = 3;
 let t: TestApp;
@@ -85,6 +89,35 @@ describe('PUBLIC_SEARCH_PER_MINUTE', () => {
       }
     } finally {
       await unlimited.close();
+    }
+  });
+});
+
+describe('the count in the database', () => {
+  it('counts whole minutes of the clock, says how long is left of one, and deletes the minutes before the last', async () => {
+    let now = new Date('2026-03-02T09:00:45Z');
+    const clocked = await buildTestApp({
+      env: { PUBLIC_SEARCH_PER_MINUTE: String(LIMIT) },
+      clock: () => now,
+    });
+    const searchAt = () => clocked.app.inject({ url: '/api/v1/interns/search', remoteAddress: '10.20.5.1' });
+    const minutes = async () =>
+      (await clocked.database.db.select().from(publicRequestCounts)).map((row) =>
+        row.windowStart.toISOString(),
+      );
+    try {
+      for (let i = 0; i < LIMIT; i++) expect((await searchAt()).statusCode).toBe(200);
+      const refused = await searchAt();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('15');
+      now = new Date('2026-03-02T09:01:00Z');
+      expect((await searchAt()).statusCode).toBe(200);
+      expect(await minutes()).toEqual(['2026-03-02T09:00:00.000Z', '2026-03-02T09:01:00.000Z']);
+      now = new Date('2026-03-02T09:02:10Z');
+      expect((await searchAt()).statusCode).toBe(200);
+      expect(await minutes()).toEqual(['2026-03-02T09:01:00.000Z', '2026-03-02T09:02:00.000Z']);
+    } finally {
+      await clocked.close();
     }
   });
 });
