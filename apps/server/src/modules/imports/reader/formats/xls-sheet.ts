@@ -1,10 +1,10 @@
-import { normalizeForSearch } from '@registry/shared';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 import { trackHeap } from '../heap-peak.js';
 import {
   HEADER_SEARCH_ROWS,
   SheetDate,
   SheetError,
+  chooseDataSheet,
   excelSerialToIso,
   isDateFormat,
   isFilled,
@@ -27,8 +27,6 @@ import { Biff, Segments, records, withContinues } from './xls-records.js';
  * file's size limit; a cell beyond the row or column limit refuses the file where it is met. SheetJS reads
  * the same records several times slower (docs/decisions.md); the tests hold this scanner to its answers.
  */
-
-const DATA_SHEET_NAME = 'данные';
 
 // The tests' BIFF8 writer builds its records from the same types.
 export { Biff };
@@ -164,13 +162,9 @@ function readSharedStrings(sst: Segments): string[] {
   return strings;
 }
 
-/** The sheet named «Данные» (case and ё aside), else the first sheet a clerk can see. */
+/** The data sheet (chooseDataSheet), which must be a worksheet. */
 function chooseSheet(sheets: SheetEntry[]): SheetEntry {
-  if (sheets.length === 0) throw new ChangeFileRefusal('content', [fileMessages.noSheets]);
-  const chosen =
-    sheets.find((sheet) => normalizeForSearch(sheet.name).trim() === DATA_SHEET_NAME) ??
-    sheets.find((sheet) => !sheet.hidden) ??
-    sheets[0]!;
+  const chosen = chooseDataSheet(sheets);
   if (chosen.kind !== 0) throw new ChangeFileRefusal('content', [fileMessages.noDataSheet]);
   return chosen;
 }

@@ -6,6 +6,7 @@ import {
   SheetError,
   HEADER_SEARCH_ROWS,
   MAX_CELL_TEXT,
+  chooseDataSheet,
   columnOfReference,
   excelSerialToIso,
   isFilled,
@@ -51,7 +52,6 @@ import {
  * values are. A DTD, which Excel never writes, refuses the file, so no entity is ever expanded.
  */
 
-const DATA_SHEET_NAME = 'данные';
 /** Reads the data sheet («Данные», else the first visible sheet) into a grid, within the limits. */
 export function readXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetLimits): SheetGrid {
   const workbookPath = workbookPartOf(bytes, zip);
@@ -70,13 +70,9 @@ export function readXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetL
   trackHeap();
   return scanSheet(bytes, entry, { strings, dateStyles, date1904: workbook.date1904, limits });
 }
-/** The sheet named «Данные» (case and ё aside), else the first sheet a clerk can see. */
+/** The data sheet's part (chooseDataSheet), which must be a worksheet. */
 function chooseSheet(sheets: WorkbookSheet[], rels: Relationship[]): string {
-  if (sheets.length === 0) throw new ChangeFileRefusal('content', [fileMessages.noSheets]);
-  const chosen =
-    sheets.find((sheet) => sheet.name === DATA_SHEET_NAME) ??
-    sheets.find((sheet) => !sheet.hidden) ??
-    sheets[0]!;
+  const chosen = chooseDataSheet(sheets);
   const rel = rels.find((candidate) => candidate.id === chosen.relationId);
   if (!rel) throw damaged(`xlsx: no relationship ${chosen.relationId}`);
   if (rel.type !== 'worksheet') throw new ChangeFileRefusal('content', [fileMessages.noDataSheet]);
