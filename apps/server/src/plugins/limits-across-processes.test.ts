@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicRequestCounts } from '../db/schema/index.js';
 import { createAccount } from '../test/factories.js';
-import { freePort, loginOver, startServer, stopServers, type Started } from '../test/server-process.js';
+import { loginOver, startServers } from '../test/server-process.js';
 import { openTestDatabase } from '../test/test-database.js';
 
 /*
@@ -20,33 +17,24 @@ const PER_MINUTE = 5;
 
 describe.runIf(process.env.TEST_DATABASE_URL)('limits across two app processes on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let dataDir: string;
-  const servers: { started: Started; port: number }[] = [];
+  let processes: Awaited<ReturnType<typeof startServers>> | undefined;
+  let servers: { port: number }[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'registry-limits-'));
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const started = await startServer({
-        DATABASE_URL: database.url!,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        LOGIN_MAX_FAILURES_PER_ACCOUNT: String(FREE),
-        LOGIN_DELAY_SECONDS: '600',
-        LOGIN_MAX_DELAY_SECONDS: '600',
-        PUBLIC_SEARCH_PER_MINUTE: String(PER_MINUTE),
-      });
-      servers.push({ started, port });
-    }
+    processes = await startServers(2, {
+      DATABASE_URL: database.url!,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(FREE),
+      LOGIN_DELAY_SECONDS: '600',
+      LOGIN_MAX_DELAY_SECONDS: '600',
+      PUBLIC_SEARCH_PER_MINUTE: String(PER_MINUTE),
+    });
+    servers = processes.servers;
   }, 120_000);
 
   afterAll(async () => {
-    await stopServers(servers);
+    await processes?.stop();
     await database?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('lets the account’s free failures through once, whichever process the guesses reach', async () => {

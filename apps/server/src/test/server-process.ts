@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,4 +63,34 @@ export async function stopServers(servers: { started: Started }[]) {
     server.started.child.kill('SIGTERM');
     await server.started.exited;
   }
+}
+
+/**
+ * Starts `count` server processes as an installation behind a proxy would run them: one database (give
+ * DATABASE_URL in `env`), one data folder, each on its own port. `stop` ends them and removes the folder.
+ */
+export async function startServers(count: number, env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-processes-'));
+  const servers: { started: Started; port: number }[] = [];
+  const stop = async () => {
+    await stopServers(servers);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      const started = await startServer({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ...env,
+      });
+      servers.push({ started, port });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { servers, stop };
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReview } from '@registry/shared';
@@ -14,7 +11,7 @@ import {
 import { internship } from '../../../test/interns.js';
 import { acceptAll } from '../../../test/review.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
-import { freePort, loginOver, startServer, type Started } from '../../../test/server-process.js';
+import { loginOver, startServers } from '../../../test/server-process.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
@@ -30,29 +27,21 @@ let serial = 500_000;
 
 describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app processes on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let dataDir: string;
-  const servers: { started: Started; port: number; cookie: string }[] = [];
+  let processes: Awaited<ReturnType<typeof startServers>> | undefined;
+  const servers: { port: number; cookie: string }[] = [];
   let organizationId: number;
   /** A second operator, signed in on the second process. */
   let otherOperator: string;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'registry-review-'));
     organizationId = (await createOrganization(database.db)).id;
     const operator = await createAccount(database.db);
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const started = await startServer({
-        DATABASE_URL: database.url!,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-      });
+    processes = await startServers(2, { DATABASE_URL: database.url! });
+    for (const { port } of processes.servers) {
       const login = await loginOver(port, operator.email, operator.password);
       const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-      servers.push({ started, port, cookie });
+      servers.push({ port, cookie });
     }
     const other = await createAccount(database.db);
     const login = await loginOver(servers[1]!.port, other.email, other.password);
@@ -60,12 +49,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
   }, 120_000);
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.started.child.kill('SIGTERM');
-      await server.started.exited;
-    }
+    await processes?.stop();
     await database?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const call = (server: (typeof servers)[number], url: string, init: RequestInit = {}) =>
