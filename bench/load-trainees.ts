@@ -160,13 +160,13 @@ async function insertChunk(database: Database, chunk: ReturnType<typeof generate
 }
 
 /**
- * Drops the secondary indexes of the loaded tables and returns the statements that rebuild them, with the
- * statistics targets a migration set on their columns (a dropped index forgets them).
+ * Drops the secondary indexes of `tables` and returns the statements that rebuild them (`rebuildIndexes`),
+ * with the statistics targets a migration set on their columns (a dropped index forgets them).
  */
-async function dropSecondaryIndexes(database: Database): Promise<string[]> {
+export async function dropSecondaryIndexes(database: Database, tables: string[]): Promise<string[]> {
   const { rows } = (await database.db.execute(sql`
     select indexname, indexdef from pg_indexes
-    where schemaname = 'public' and tablename in ${LOADED_TABLES}
+    where schemaname = 'public' and tablename in ${tables}
       and indexname not in (select conname from pg_constraint)`)) as unknown as {
     rows: { indexname: string; indexdef: string }[];
   };
@@ -178,6 +178,16 @@ async function dropSecondaryIndexes(database: Database): Promise<string[]> {
       and a.attstattarget > 0`)) as unknown as { rows: { statement: string }[] };
   for (const row of rows) await database.db.execute(sql.raw(`drop index "${row.indexname}"`));
   return [...rows.map((row) => row.indexdef), ...targets.map((row) => row.statement)];
+}
+
+/** Runs the statements of `dropSecondaryIndexes`: the indexes are built once, after a bulk load. */
+export async function rebuildIndexes(database: Database, statements: string[]) {
+  await database.db.transaction(async (tx) => {
+    // Index builds sort in memory when they may (PGlite's heap is smaller); for this transaction only.
+    const memory = database.kind === 'postgres' ? '1GB' : '256MB';
+    await tx.execute(sql.raw(`set local maintenance_work_mem = '${memory}'`));
+    for (const statement of statements) await tx.execute(sql.raw(statement));
+  });
 }
 
 /**
@@ -207,7 +217,7 @@ export async function loadTrainees(
   let entryId = total;
   const nextEntryId = () => ++entryId;
 
-  const rebuild = await dropSecondaryIndexes(database);
+  const rebuild = await dropSecondaryIndexes(database, LOADED_TABLES);
   for (let first = 1; first <= total; first += chunkSize) {
     const size = Math.min(chunkSize, total - first + 1);
     await insertChunk(
@@ -230,12 +240,7 @@ export async function loadTrainees(
   // Who holds each internship number, as every save writes it; the generated numbers never repeat in an SRO.
   await takeInternshipNumbers(db, null);
 
-  await db.transaction(async (tx) => {
-    // Index builds sort in memory when they may (PGlite's heap is smaller); for this transaction only.
-    const memory = database.kind === 'postgres' ? '1GB' : '256MB';
-    await tx.execute(sql.raw(`set local maintenance_work_mem = '${memory}'`));
-    for (const statement of rebuild) await tx.execute(sql.raw(statement));
-  });
+  await rebuildIndexes(database, rebuild);
   for (const table of LOADED_TABLES) await db.execute(sql.raw(`vacuum analyze ${table}`));
   // Write the load out now rather than in a checkpoint in the middle of the measurements.
   await db.execute(sql`checkpoint`);

@@ -78,6 +78,32 @@ export async function explainTime(database: Database, query: { sql: string; para
   return { ms: percentile(times, 0.5), scans: [...new Set(scans(plan!))] };
 }
 
+type QueryArg = string | { text: string; values?: unknown[] };
+type CapturedClient = {
+  query: (query: QueryArg, params?: unknown[], ...rest: unknown[]) => Promise<unknown>;
+};
+
+/** The SQL text and parameters of every query one request runs, as the driver receives them. */
+export async function queriesOf(database: Database, request: () => Promise<unknown>) {
+  const client = (database.db as unknown as { $client: CapturedClient }).$client;
+  const original = client.query;
+  const seen: { sql: string; params: unknown[] }[] = [];
+  // Drizzle hands node-postgres a query object; PGlite gets the text, the parameters and its options (the
+  // parsers of the columns' types), which must reach it too.
+  client.query = function (this: unknown, query: QueryArg, params?: unknown[], ...rest: unknown[]) {
+    if (typeof query === 'string') seen.push({ sql: query, params: params ?? [] });
+    else seen.push({ sql: query.text, params: query.values ?? params ?? [] });
+    return original.call(this, query, params, ...rest);
+  } as CapturedClient['query'];
+  try {
+    await request();
+  } finally {
+    client.query = original;
+  }
+  const distinct = new Map(seen.map((query) => [query.sql, query]));
+  return [...distinct.values()].filter((query) => !/"?sessions"?/i.test(query.sql));
+}
+
 /** Prints rows as a table with aligned columns; numbers right-aligned. */
 export function printTable(header: string[], rows: (string | number)[][]) {
   const cells = [header, ...rows.map((row) => row.map((cell) => String(cell)))];

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { startBenchApp, withScratchPostgres, type BenchApp } from './bench-app.js';
 import { loadTrainees } from './load-trainees.js';
-import { explainTime, median, ms, percentile, printTable } from './measure.js';
+import { explainTime, median, ms, percentile, printTable, queriesOf } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,29 +68,6 @@ async function addHistory(database: Database, uploaderId: number) {
   for (const table of ['internship_facts', 'internship_pauses', 'imports']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
-}
-
-type QueryArg = string | { text: string; values?: unknown[] };
-type Client = { query: (query: QueryArg, params?: unknown[]) => Promise<unknown> };
-
-/** The SQL text and parameters of every query one request runs, as the driver receives them. */
-async function queriesOf(database: Database, request: () => Promise<unknown>) {
-  const client = (database.db as unknown as { $client: Client }).$client;
-  const original = client.query;
-  const seen: { sql: string; params: unknown[] }[] = [];
-  // Drizzle hands node-postgres a query object; PGlite gets the text and the parameters.
-  client.query = function (this: unknown, query: QueryArg, params?: unknown[]) {
-    if (typeof query === 'string') seen.push({ sql: query, params: params ?? [] });
-    else seen.push({ sql: query.text, params: query.values ?? params ?? [] });
-    return original.call(this, query, params);
-  } as Client['query'];
-  try {
-    await request();
-  } finally {
-    client.query = original;
-  }
-  const distinct = new Map(seen.map((query) => [query.sql, query]));
-  return [...distinct.values()].filter((query) => !/"?sessions"?/i.test(query.sql));
 }
 
 async function timeTable(server: BenchApp, path: string) {
