@@ -29,7 +29,14 @@ describe('the server process', () => {
     const ready = logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'registry is ready');
-    for (const step of ['modulesMs', 'databaseOpenMs', 'migrationsMs', 'dataChecksMs', 'routesMs', 'listenMs'])
+    for (const step of [
+      'modulesMs',
+      'databaseOpenMs',
+      'migrationsMs',
+      'dataChecksMs',
+      'routesMs',
+      'listenMs',
+    ])
       expect(ready?.[step], step).toEqual(expect.any(Number));
 
     // Accounts exist: ADMIN_LOGIN/ADMIN_PASSWORD create nothing, and the start says so instead of staying silent.
@@ -64,7 +71,7 @@ describe('the server process', () => {
 
   // CI runs the suite a second time with TEST_DATABASE_URL; then this proves the PostgreSQL mode of `npm start`.
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'runs on PostgreSQL from DATABASE_URL, applying the migrations itself, with the admin from the settings',
+    'runs on PostgreSQL from DATABASE_URL, applying the migrations itself, with the admin from the settings, two processes started at once',
     async () => {
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `registry_main_${process.pid}_${Date.now()}`;
@@ -74,19 +81,34 @@ describe('the server process', () => {
       try {
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
-        const port = await freePort();
-        const server = await startServer({
-          DATABASE_URL: url.toString(),
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          ADMIN_LOGIN: 'admin@example.org',
-          ADMIN_PASSWORD: 'correct horse battery',
-        });
-        expect(server.output()).toContain('"database":"postgres"');
-        expect((await loginOver(port, 'admin@example.org', 'correct horse battery')).status).toBe(200);
-        server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
+        // Two processes started at once on the empty database, as behind a proxy: one migrates and creates
+        // the operator, the other waits for the migrations and finds the operator there.
+        const ports = [await freePort(), await freePort()];
+        const servers = await Promise.all(
+          ports.map((port) =>
+            startServer({
+              DATABASE_URL: url.toString(),
+              DATA_DIR: dataDir,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              ADMIN_LOGIN: 'admin@example.org',
+              ADMIN_PASSWORD: 'correct horse battery',
+            }),
+          ),
+        );
+        for (const [i, server] of servers.entries()) {
+          expect(server.output()).toContain('"database":"postgres"');
+          expect((await loginOver(ports[i]!, 'admin@example.org', 'correct horse battery')).status).toBe(200);
+        }
+        const registry = new pg.Client({ connectionString: url.toString() });
+        await registry.connect();
+        const accounts = await registry.query('select count(*)::int as n from accounts');
+        await registry.end();
+        expect(accounts.rows[0].n).toBe(1);
+        for (const server of servers) {
+          server.child.kill('SIGTERM');
+          expect(await server.exited).toBe(0);
+        }
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();

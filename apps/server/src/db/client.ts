@@ -38,6 +38,9 @@ export const migrationsFolder = path.resolve(
   '../../migrations',
 );
 
+/** The advisory lock key the migrations are applied under on PostgreSQL (any number no other lock uses). */
+const MIGRATION_LOCK = 7_020_241;
+
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite: in `dataDir` on disk, or in memory
  * when dataDir is null (tests).
@@ -58,7 +61,18 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Processes started together migrate one after another under a session lock: the first applies the
+      // migrations, the others then find nothing left to do (drizzle's migrator takes no lock of its own).
+      async migrate() {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { texts, type AccountStats, type SessionInfo } from '@registry/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { generatePassword, hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { CurrentAccount } from '../../lib/session.js';
@@ -56,11 +57,18 @@ export async function ensureFirstOperator(
   }
   const login = config.admin?.login ?? 'admin@localhost';
   const password = config.admin?.password ?? generatePassword();
-  await repo.insert({
-    fullName: 'Администратор',
-    emailAddress: login,
-    passwordHash: await hashPassword(password),
-  });
+  try {
+    await repo.insert({
+      fullName: 'Администратор',
+      emailAddress: login,
+      passwordHash: await hashPassword(password),
+    });
+  } catch (error) {
+    // Processes started together on an empty database: another one created the first operator first.
+    if (!isUniqueViolation(error, 'accounts_email_lower_key')) throw error;
+    log.info({ login }, 'the first operator was created by another process');
+    return null;
+  }
   if (config.admin) {
     log.info({ login }, 'first operator created from ADMIN_LOGIN');
   } else if (options.print ?? true) {
