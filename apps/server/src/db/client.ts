@@ -31,6 +31,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as one uncompressed tar, which `loadDataDir` starts from. */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: a plain SQL dump of the whole database by pg_dump built for WASM (@electric-sql/pglite-tools),
+   * with these pg_dump arguments; the tools are loaded on the first call only.
+   */
+  dumpSql?: (args: string[]) => Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(
@@ -90,5 +95,9 @@ export async function openDatabase(options: {
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    async dumpSql(args) {
+      const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
+      return pgDump({ pg: client, args });
+    },
   };
 }
