@@ -73,5 +73,9 @@ export const texts = {
   openNamedIntern: (fullName: string) => `Открыть карточку стажёра ${fullName} (в новой вкладке)`,
   internshipNumberTaken: (number: string, organization: string, fullName: string) =>
     `Регистрационный номер стажировки ${number} в СРО «${organization}» уже принадлежит стажёру ${fullName}: номер в СРО не повторяется`,
+  /** An upload's state while the server checks its file (GET /imports/uploads/{uploadId}). */
+  uploadStates: { queued: 'Файл в очереди на проверку', checking: 'Файл проверяется…' },
+  invalidUploadId: 'Ожидается идентификатор загрузки: UUID',
+  uploadIdInUse: 'Загрузка с этим идентификатором уже идёт',
   registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

@@ -54,6 +54,7 @@ const expected: Record<string, Access> = {
   'GET /api/v1/imports/:id/files/:fileId': 'signed-in',
   'POST /api/v1/imports': 'operator',
   'POST /api/v1/imports/delta': 'organization',
+  'GET /api/v1/imports/uploads/:uploadId': 'signed-in',
   'GET /api/v1/imports/:id/changes/:change': 'operator',
   'POST /api/v1/imports/:id/changes/:change/submit/:intern': 'operator',
   'POST /api/v1/imports/:id/changes/:change/reject': 'operator',

@@ -8,6 +8,8 @@ export type UploadOptions<S extends z.ZodType> = {
   /** Called as the body goes out, with the share sent so far, from 0 to 1. */
   onProgress?: (share: number) => void;
   signal?: AbortSignal;
+  /** More request headers (the upload's id). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -18,7 +20,7 @@ export type UploadOptions<S extends z.ZodType> = {
 export function uploadForm<S extends z.ZodType>(
   path: string,
   form: FormData,
-  { schema, onProgress, signal }: UploadOptions<S>,
+  { schema, onProgress, signal, headers = {} }: UploadOptions<S>,
 ): Promise<z.output<S>> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -30,6 +32,7 @@ export function uploadForm<S extends z.ZodType>(
     request.setRequestHeader('accept', 'application/json');
     // The server refuses a state-changing request without this header (cross-site protection).
     request.setRequestHeader(CLIENT_HEADER, CLIENT_HEADER_VALUE);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
 
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);

@@ -135,3 +135,17 @@ export const importTabs = {
   rejected: { path: '/rejected', title: 'Отклонённые' },
 } as const;
 export type ImportTab = keyof typeof importTabs;
+
+/**
+ * The header that names an upload with a random UUID, so that while its file is checked the uploader can ask
+ * how far it is: `GET /api/v1/imports/uploads/{uploadId}`.
+ */
+export const UPLOAD_ID_HEADER = 'x-upload-id';
+export const UploadIdSchema = z.uuid(texts.invalidUploadId);
+
+/**
+ * How far an upload's check is: `queued`, waiting for the server to read it (a few files are read at once);
+ * `checking` otherwise: being read, stored, or unknown to the server process that answers.
+ */
+export const UploadStateSchema = z.object({ State: z.enum(['queued', 'checking']) });
+export type UploadState = z.infer<typeof UploadStateSchema>;

@@ -15,6 +15,7 @@ import type { ImportsService } from './imports.service.js';
 import type { OrganizationService } from '../organization/organization.service.js';
 import type { SchoolService } from '../school/school.service.js';
 import type { UploadedFile } from './upload-parts.js';
+import { createUploadStates, type UploadStates } from './upload-states.js';
 
 export const uploadRules = {
   fileRequired: 'Файл обязателен для приложения',
@@ -99,6 +100,8 @@ interface UploadDeps {
 
 interface ImportInput {
   account: CurrentAccount;
+  /** The id the uploader gave the upload to ask how far its check is, if any. */
+  uploadId: string | null;
   organizationId: number;
   excel: UploadedFile | undefined;
   documents: Partial<Record<DocumentField, NewFile>>;
@@ -114,15 +117,28 @@ async function organizationOf(deps: UploadDeps, id: number): Promise<NamedRef> {
   return { Id: organization.Id, Name: organization.Name };
 }
 
-/** Reads the change file, and the calendar meanwhile; refuses the upload with the reader's problems. */
+/**
+ * Reads the change file, and the calendar meanwhile; refuses the upload with the reader's problems. While it
+ * is read, an upload with an id says whether it waits in the reader's queue or is being read.
+ */
 async function readUpload(
   deps: UploadDeps,
-  excel: UploadedFile,
+  states: UploadStates,
+  input: ImportInput & { excel: UploadedFile },
   organization: NamedRef,
-  importSchools: boolean,
 ) {
+  const { excel, importSchools } = input;
+  const tracked = input.uploadId ? states.begin(input.uploadId, input.account.id) : null;
   const [result, holidays] = await Promise.all([
-    deps.readChangeFile({ bytes: excel.content, name: excel.name, organization, importSchools }),
+    deps
+      .readChangeFile({
+        bytes: excel.content,
+        name: excel.name,
+        organization,
+        importSchools,
+        ...(tracked ? { onStage: tracked.onStage } : {}),
+      })
+      .finally(() => tracked?.done()),
     deps.repo.holidays(),
   ]);
   if (!result.ok) {
@@ -181,25 +197,33 @@ function storeUpload(deps: UploadDeps, input: ImportInput, organization: NamedRe
 }
 
 /** Reads the change file, then stores the import, its files and its rows whole, or nothing. */
-async function createImport(deps: UploadDeps, input: ImportInput): Promise<ImportListItem> {
-  if (!input.excel || input.excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
+async function createImport(
+  deps: UploadDeps,
+  states: UploadStates,
+  input: ImportInput,
+): Promise<ImportListItem> {
+  const { excel } = input;
+  if (!excel || excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
   const organization = await organizationOf(deps, input.organizationId);
-  const upload = await readUpload(deps, input.excel, organization, input.importSchools);
+  const upload = await readUpload(deps, states, { ...input, excel }, organization);
   const id = await storeUpload(deps, input, organization, upload);
   // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
   return deps.imports.summary(id, input.account);
 }
 
 export function createImportsUploadService(deps: UploadDeps) {
+  const states = createUploadStates();
   return {
     /** An operator's upload: the SRO chosen, the Excel file, optional incoming requisites. */
     async uploadByOperator(
       account: CurrentAccount,
       data: { importSchools: boolean; organizationId: number; number?: string | null; date?: string | null },
       excel: UploadedFile | undefined,
+      uploadId: string | null = null,
     ) {
-      return createImport(deps, {
+      return createImport(deps, states, {
         account,
+        uploadId,
         organizationId: data.organizationId,
         excel,
         documents: {},
@@ -214,11 +238,13 @@ export function createImportsUploadService(deps: UploadDeps) {
       account: CurrentAccount,
       data: { Number: string; Date: string },
       files: Map<string, UploadedFile>,
+      uploadId: string | null = null,
     ) {
       if (!account.organization) throw new AppError(403, uploadRules.noOrganization);
       const documents = checkDocuments(files);
-      return createImport(deps, {
+      return createImport(deps, states, {
         account,
+        uploadId,
         organizationId: account.organization.id,
         excel: files.get('file'),
         documents,
@@ -226,6 +252,11 @@ export function createImportsUploadService(deps: UploadDeps) {
         requisites: { number: null, date: null },
         organizationRequisites: { number: data.Number, date: data.Date },
       });
+    },
+
+    /** How far the caller's upload of this id is, as this process knows it (upload-states.ts). */
+    uploadState(uploadId: string, account: CurrentAccount) {
+      return states.stateOf(uploadId, account.id);
     },
   };
 }

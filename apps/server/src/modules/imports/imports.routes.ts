@@ -10,8 +10,12 @@ import {
   ImportSchema,
   OperatorUploadDataSchema,
   RejectSchema,
+  UPLOAD_ID_HEADER,
+  UploadIdSchema,
+  UploadStateSchema,
   pagedSchema,
 } from '@registry/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { parseOrRefuse } from '../../lib/validation.js';
@@ -116,6 +120,12 @@ function uploadForms(maxExcelBytes: number, maxDocumentBytes: number) {
   } satisfies Record<string, MultipartForm>;
 }
 
+/** The id the uploader named its upload with (UPLOAD_ID_HEADER), to ask how far its check is; optional. */
+function uploadIdOf(request: FastifyRequest): string | null {
+  const value = request.headers[UPLOAD_ID_HEADER];
+  return value === undefined ? null : parseOrRefuse(UploadIdSchema, value);
+}
+
 /** Uploads: an operator's (`POST /`) and an SRO representative's with its documents (`POST /delta`). */
 export const uploadRoutes: FastifyPluginAsyncZod<{
   uploads: ImportsUploadService;
@@ -140,7 +150,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const parts = await readUploadParts(request, { fileFields: ['file'], maxBytes: maxExcelBytes });
       const data = parseOrRefuse(OperatorUploadDataSchema, parts.data ?? {});
-      const created = await uploads.uploadByOperator(request.account!, data, parts.files.get('file'));
+      const created = await uploads.uploadByOperator(
+        request.account!,
+        data,
+        parts.files.get('file'),
+        uploadIdOf(request),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -168,9 +183,25 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         request.account!,
         { Number: data.Number, Date: data.Date! },
         parts.files,
+        uploadIdOf(request),
       );
       return reply.status(201).send(created);
     },
+  );
+
+  app.get(
+    '/uploads/:uploadId',
+    {
+      // Anyone signed in may ask; only the upload's own account gets its state (upload-states.ts).
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: `Состояние проверки своей загрузки, названной заголовком ${UPLOAD_ID_HEADER}: в очереди или проверяется`,
+        params: z.object({ uploadId: UploadIdSchema }),
+        response: { 200: UploadStateSchema },
+      },
+    },
+    async (request) => uploads.uploadState(request.params.uploadId, request.account!),
   );
 };
 

@@ -127,4 +127,17 @@ describe('reading a change file in a bounded worker', () => {
     await Promise.all(Array.from({ length: 6 }, () => limited(task)));
     expect(most).toBe(2);
   });
+
+  it('tells a task that must wait its turn, and only such a task', async () => {
+    const limited = concurrencyLimit(1);
+    let release = () => {};
+    const running = new Promise<void>((resolve) => (release = resolve));
+    const waited: string[] = [];
+    const first = limited(() => running, () => waited.push('first'));
+    const second = limited(async () => 'done', () => waited.push('second'));
+    expect(waited).toEqual(['second']);
+    release();
+    await first;
+    expect(await second).toBe('done');
+  });
 });

@@ -41,7 +41,11 @@ export interface ReadRequest {
   organization: NamedRef;
   importSchools: boolean;
   today?: string;
+  /** Hears where the file is: waiting its turn behind the files being read, then being read. */
+  onStage?: (stage: ReadStage) => void;
 }
+
+export type ReadStage = 'queued' | 'reading';
 
 /** The reader's result, its rows packed to be stored, and what reading it cost. */
 export type BoundedResult = (
@@ -193,12 +197,15 @@ export function readInWorker(
   });
 }
 
-/** Runs tasks with at most `max` at once, the rest in arrival order. */
+/** Runs tasks with at most `max` at once, the rest in arrival order; `onWait` hears that a task must wait. */
 export function concurrencyLimit(max: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resume) => waiting.push(resume));
+  return async <T>(task: () => Promise<T>, onWait?: () => void): Promise<T> => {
+    if (active >= max) {
+      onWait?.();
+      await new Promise<void>((resume) => waiting.push(resume));
+    }
     active++;
     try {
       return await task();
@@ -208,6 +215,12 @@ export function concurrencyLimit(max: number) {
     }
   };
 }
+
+/**
+ * Tests hold a file once its turn has come, before its worker starts, to see the files behind it wait
+ * without depending on how fast a worker reads. Nothing else sets it.
+ */
+export const readerTestHold: { untilReleased: (() => Promise<void>) | null } = { untilReleased: null };
 
 /** The reader the imports use: dictionaries from their source, each file in its bounded worker. */
 export function createChangeFileReader(settings: ReaderSettings, dictionaries: DictionarySource) {
@@ -237,13 +250,18 @@ export function createChangeFileReader(settings: ReaderSettings, dictionaries: D
         limits,
         today: request.today,
       };
-      return limited(async () => {
-        try {
-          return await readInWorker(request.bytes, request.name, options, settings, workers.take());
-        } finally {
-          workers.refill();
-        }
-      });
+      return limited(
+        async () => {
+          request.onStage?.('reading');
+          await readerTestHold.untilReleased?.();
+          try {
+            return await readInWorker(request.bytes, request.name, options, settings, workers.take());
+          } finally {
+            workers.refill();
+          }
+        },
+        () => request.onStage?.('queued'),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportListItemSchema, type ImportListItem } from '@registry/shared';
+import { ImportListItemSchema, UPLOAD_ID_HEADER, type ImportListItem } from '@registry/shared';
 import { refreshCounters } from '@/lib/counters';
 import { uploadForm } from '@/lib/upload';
 import { importsKey } from './get-imports';
@@ -24,10 +24,17 @@ export type UploadVariables = {
   files: UploadFiles;
   /** Hears the share of the body sent, from 0 to 1. */
   onProgress?: (share: number) => void;
+  /** Names the upload, so that while its file is checked the dialog can ask how far it is (get-upload-state.ts). */
+  uploadId?: string;
 };
 
 /** Sends the change file and its documents. */
-export function uploadImport({ request, files, onProgress }: UploadVariables): Promise<ImportListItem> {
+export function uploadImport({
+  request,
+  files,
+  onProgress,
+  uploadId,
+}: UploadVariables): Promise<ImportListItem> {
   const form = new FormData();
   // The data first: the server reads the parts in order.
   form.append('data', JSON.stringify(request.data));
@@ -35,7 +42,11 @@ export function uploadImport({ request, files, onProgress }: UploadVariables): P
     if (file) form.append(field, file, file.name);
   }
   const path = request.reading === 'operator' ? '/api/v1/imports' : '/api/v1/imports/delta';
-  return uploadForm(path, form, { schema: ImportListItemSchema, onProgress });
+  return uploadForm(path, form, {
+    schema: ImportListItemSchema,
+    onProgress,
+    ...(uploadId ? { headers: { [UPLOAD_ID_HEADER]: uploadId } } : {}),
+  });
 }
 
 /** Uploads; the dialog shows a refusal itself. The lists and the menu's counters then refresh. */

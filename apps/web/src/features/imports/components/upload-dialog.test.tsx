@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeUploadRequest, stubUploads } from '@/test/fake-upload-request';
+import { texts, UPLOAD_ID_HEADER } from '@registry/shared';
 import { jsonResponse, renderWithProviders, stubApi } from '@/test/render';
 import { importOf } from '../test-data';
 import { UploadDialog } from './upload-dialog';
@@ -106,6 +107,49 @@ describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 },
 });
 
 describe('UploadDialog, an operator’s reading', { timeout: 20_000 }, () => {
+  /** Picks the SRO and the file, and presses 'Загрузить'; answers the sent request. */
+  async function sendOperatorUpload(user: ReturnType<typeof renderDialog>['user']) {
+    await user.click(screen.getByRole('combobox', { name: /^СРО/ }));
+    await user.paste('Када');
+    await user.click(await screen.findByRole('option', { name: 'СРО «Кадастр»' }));
+    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
+    await user.click(uploadButton());
+    await waitFor(() => expect(FakeUploadRequest.sent).toHaveLength(1));
+    return FakeUploadRequest.sent[0]!;
+  }
+
+  it('asks, once the file is sent, whether it waits in the server’s queue or is being checked', async () => {
+    const stateAnswers: ((state: string) => void)[] = [];
+    const asked: string[] = [];
+    stubApi(({ url }) => {
+      if (url.startsWith('/api/v1/organizations/search'))
+        return jsonResponse(200, { Page: 0, TotalPages: 1, Results: [sro] });
+      asked.push(url);
+      return new Promise((resolve) =>
+        stateAnswers.push((State) => resolve(jsonResponse(200, { State }))),
+      );
+    });
+    const { user, onUploaded } = renderDialog('operator');
+    const request = await sendOperatorUpload(user);
+    const uploadId = request.headers.get(UPLOAD_ID_HEADER)!;
+    expect(uploadId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    request.progress(50, 100);
+    expect(await screen.findByText('Загружено 50%')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+
+    // Sent: until the server says otherwise the file is being checked.
+    request.progress(100, 100);
+    expect(await screen.findByText(texts.uploadStates.checking)).toBeInTheDocument();
+    await waitFor(() => expect(asked).toEqual([`/api/v1/imports/uploads/${uploadId}`]));
+    stateAnswers[0]!('queued');
+    expect(await screen.findByText('Файл в очереди на проверку')).toBeInTheDocument();
+    expect(screen.queryByText(texts.uploadStates.checking)).not.toBeInTheDocument();
+
+    request.answer(201, createdImport);
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ Id: 41 })));
+  });
+
   it('says the file is required and the SRO too, without sending', async () => {
     stubApi(() => jsonResponse(200, { Page: 0, TotalPages: 0, Results: [] }));
     const { user } = renderDialog('operator');

@@ -27,6 +27,7 @@ import { FormDateField } from '@/components/form-date-field';
 import { FormTextField } from '@/components/form-text-field';
 import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
 import { maxLengthOf } from '@/lib/schema-limits';
+import { newUploadId, useUploadState } from '../api/get-upload-state';
 import { templateUrl, useUploadImport, type UploadFiles, type UploadRequest } from '../api/upload-import';
 import { FilePicker } from './file-picker';
 import {
@@ -55,6 +56,10 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
   const [files, setFiles] = useState<UploadFiles>({});
   const [progress, setProgress] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  // Once the body is sent the server checks the file: it may first wait its turn in the server's queue.
+  const isChecking = upload.isPending && progress >= 1;
+  const uploadState = useUploadState(uploadId, isChecking);
 
   const chooseFile = (field: keyof UploadFiles, file: File | null) =>
     setFiles((current) => ({ ...current, [field]: file }));
@@ -69,8 +74,10 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
   const send = async (request: UploadRequest) => {
     setAlert(null);
     setProgress(0);
+    const id = newUploadId();
+    setUploadId(id);
     try {
-      const created = await upload.mutateAsync({ request, files, onProgress: setProgress });
+      const created = await upload.mutateAsync({ request, files, onProgress: setProgress, uploadId: id });
       onUploaded(created);
     } catch (error) {
       setAlert(uploadErrorText(error));
@@ -82,6 +89,7 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
     files,
     chooseFile,
     progress,
+    checkingText: texts.uploadStates[uploadState.data?.State ?? 'checking'],
     alert,
     dismissAlert: () => setAlert(null),
     isUploading: upload.isPending,
@@ -146,7 +154,7 @@ function UploadFrame({ state, onSubmit, onClose, fieldsBefore, children }: Uploa
                   aria-label="Ход загрузки"
                 />
                 <Typography variant="caption" color="text.secondary">
-                  {percent < 100 ? `Загружено ${percent}%` : 'Файл проверяется…'}
+                  {percent < 100 ? `Загружено ${percent}%` : state.checkingText}
                 </Typography>
               </Box>
             )}
