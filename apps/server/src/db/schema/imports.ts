@@ -101,11 +101,17 @@ export const imports = pgTable(
     /** When the last row was handled (the import became processed), for the reviewers' statistics. */
     handledAt: timestamp({ withTimezone: true }),
     rejectedById: integer().references(() => accounts.id),
+    /**
+     * SHA-256 of the change file's bytes (hex), to find the same file uploaded again for the SRO; null for
+     * imports stored before it was kept.
+     */
+    fileHash: varchar({ length: 64 }),
   },
   (t) => [
     index('imports_status_time_idx').on(t.status, t.importedAt, t.id),
     index('imports_time_idx').on(t.importedAt, t.id),
     index('imports_organization_time_idx').on(t.organizationId, t.importedAt, t.id),
+    index('imports_organization_file_hash_idx').on(t.organizationId, t.fileHash),
   ],
 );
 
