@@ -268,10 +268,12 @@ test('a row naming a school the dictionary lacks gets one added or chosen, and t
   const sro = await createSro(page, `СРО «Союз училищ ${stamp}»`, 870);
   const school = `Институт недропользования ${stamp}`;
   const added = personOf(`Ильин${stamp} Роман Ильич`);
+  const same = personOf(`Зуев${stamp} Олег Ильич`);
   const chosen = personOf(`Козлов${stamp} Антон Ильич`);
   const importId = await uploadRows(page, sro.Id, [
     rowOf(added, `У-${stamp}-1`, school),
-    rowOf(chosen, `У-${stamp}-2`, school),
+    rowOf(same, `У-${stamp}-2`, school),
+    rowOf(chosen, `У-${stamp}-3`, `${school} (филиал)`),
   ]);
   await page.goto(`/imports/${importId}`);
   await page.getByRole('link', { name: 'Начать обработку' }).click();
@@ -290,9 +292,16 @@ test('a row naming a school the dictionary lacks gets one added or chosen, and t
   await expect(choice.getByRole('combobox', { name: 'Учебное заведение из справочника' })).toHaveValue(
     school,
   );
-  await saveAndGoOn(page, 'обработка записи [ 2 / 2 ]');
+  await saveAndGoOn(page, 'обработка записи [ 2 / 3 ]');
 
-  // 2. The same school, now in the dictionary, is found by name.
+  // 2. A later row of the file naming the same school takes the one just added, with nothing to choose.
+  await expect(page.getByRole('heading', { level: 1, name: 'Внесение нового стажёра' })).toBeVisible();
+  await expect(choice).toHaveCount(0);
+  await expect(page.getByText(school, { exact: true }).first()).toBeVisible();
+  await saveAndGoOn(page, 'обработка записи [ 3 / 3 ]');
+
+  // 3. A school the dictionary knows by another name is found by name.
+  await expect(choice).toContainText(`Учебного заведения «${school} (филиал)» нет в справочнике`);
   await expect(save).toBeDisabled();
   await choice
     .getByRole('combobox', { name: 'Учебное заведение из справочника' })
@@ -306,7 +315,7 @@ test('a row naming a school the dictionary lacks gets one added or chosen, and t
   await done.getByRole('button', { name: 'Вернуться к импорту' }).click();
 
   // Both trainees' cards name the school.
-  for (const person of [added, chosen]) {
+  for (const person of [added, same, chosen]) {
     await page.goto(`/imports/${importId}`);
     const row = page.getByRole('row').filter({ hasText: fullName(person) });
     await row.locator('a[href^="/interns/"]').click();
