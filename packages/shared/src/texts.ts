@@ -18,10 +18,14 @@ export const texts = {
   invalidPage: 'Ожидается номер страницы: целое число от 0 до 100000',
   periodReversed: 'Дата окончания периода раньше даты начала',
   organizationNotFound: 'СРО не найдено',
-  listPagesBeyond: (pages: number) =>
-    `Список показывает первые ${pages} страниц: уточните запрос — фамилию, имя или СНИЛС`,
-  listCapped: (pages: number) =>
-    `Показаны первые ${pages} страниц списка: уточните запрос — фамилию, имя или СНИЛС`,
+  /** What narrows a capped list's query (`listPagesBeyond`, `listCapped`), list by list. */
+  narrowTrainees: 'фамилию, имя или СНИЛС',
+  narrowDocuments: 'номер документа, СРО или период',
+  narrowProtocols: 'номер протокола или СРО',
+  listPagesBeyond: (pages: number, narrowBy: string) =>
+    `Список показывает первые ${pages} страниц: уточните запрос — ${narrowBy}`,
+  listCapped: (pages: number, narrowBy: string) =>
+    `Показаны первые ${pages} страниц списка: уточните запрос — ${narrowBy}`,
   /** PostgreSQL cannot store the character, and no honest text has it. */
   nulCharacter: 'Текст не может содержать нулевой символ (U+0000)',
   inputTooDeep: (levels: number) =>

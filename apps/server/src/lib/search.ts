@@ -51,7 +51,7 @@ export function toPaged<Row, Item>(rowPage: RowPage<Row>, map: (row: Row) => Ite
 }
 
 /**
- * How many matches a capped list (`CappedPageNumberSchema`) counts for a page: as far as its pagination
+ * How many matches a capped list (`cappedPageNumber`) counts for a page: as far as its pagination
  * shows, and one more, which tells that more follow.
  */
 export function countCap(page: number): number {

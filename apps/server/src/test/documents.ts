@@ -58,7 +58,10 @@ export async function buildDocumentsApp(count: number) {
  * and says more follow, the last page (MAX_LIST_PAGES - 1) says more match than the list shows, and a page
  * beyond it is refused with the trainee list's message.
  */
-export async function expectPagedAsTraineeList(search: (query: string) => Promise<LightMyRequestResponse>) {
+export async function expectPagedAsTraineeList(
+  search: (query: string) => Promise<LightMyRequestResponse>,
+  narrowBy: string,
+) {
   expect((await search('page=0')).json()).toMatchObject({ TotalPages: 10, HasMore: true, IsCapped: false });
   const last = await search(`page=${MAX_LIST_PAGES - 1}`);
   expect(last.json()).toMatchObject({
@@ -70,6 +73,6 @@ export async function expectPagedAsTraineeList(search: (query: string) => Promis
   for (const beyond of [MAX_LIST_PAGES, 200]) {
     const response = await search(`page=${beyond}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json().Info).toEqual([`«page»: ${texts.listPagesBeyond(MAX_LIST_PAGES)}`]);
+    expect(response.json().Info).toEqual([`«page»: ${texts.listPagesBeyond(MAX_LIST_PAGES, narrowBy)}`]);
   }
 }

@@ -8,6 +8,8 @@ type CappedPaginationProps = {
   /** The pages of the list's answer, once it came. */
   pages: Omit<CappedPaged<unknown>, 'Results'> | undefined;
   hrefFor: (page: number) => string;
+  /** What narrows this list's query, for the notice (`texts.narrowTrainees`, `texts.narrowDocuments`). */
+  narrowBy: string;
 };
 
 /**
@@ -15,7 +17,7 @@ type CappedPaginationProps = {
  * the links, with an ellipsis while it counts only so far ahead, and when more match than it shows, a
  * notice that the query should be narrowed.
  */
-export function CappedPagination({ page, pages, hrefFor }: CappedPaginationProps) {
+export function CappedPagination({ page, pages, hrefFor, narrowBy }: CappedPaginationProps) {
   return (
     <>
       <Pagination
@@ -26,7 +28,7 @@ export function CappedPagination({ page, pages, hrefFor }: CappedPaginationProps
       />
       {pages?.IsCapped && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          {texts.listCapped(MAX_LIST_PAGES)}
+          {texts.listCapped(MAX_LIST_PAGES, narrowBy)}
         </Alert>
       )}
     </>

@@ -92,12 +92,11 @@ export const PageNumberSchema = z
 
 /**
  * `?page=` of a list paged through its first `MAX_LIST_PAGES` pages only (the trainee list, the documents):
- * beyond them it is searched, not walked through, and no page costs more than the last one shown.
+ * beyond them it is searched, not walked through, and no page costs more than the last one shown. The
+ * refusal says what narrows this list's query (`texts.narrowTrainees`, `texts.narrowDocuments`).
  */
-export const CappedPageNumberSchema = PageNumberSchema.refine(
-  (page) => page < MAX_LIST_PAGES,
-  texts.listPagesBeyond(MAX_LIST_PAGES),
-);
+export const cappedPageNumber = (narrowBy: string) =>
+  PageNumberSchema.refine((page) => page < MAX_LIST_PAGES, texts.listPagesBeyond(MAX_LIST_PAGES, narrowBy));
 
 /**
  * A page of such a list. It counts only as far as its pagination shows, so that a list of a million costs no

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
 import {
-  CappedPageNumberSchema,
+  cappedPageNumber,
   cappedPagedSchema,
   clientText,
   dbInt,
@@ -138,7 +138,7 @@ export const InternSearchQuerySchema = z.object({
   full: queryFlag,
   /** Only the deleted trainees, for an operator to find and restore; the public list ignores it. */
   deleted: queryFlag,
-  page: CappedPageNumberSchema,
+  page: cappedPageNumber(texts.narrowTrainees),
 });
 export type InternSearchQuery = z.output<typeof InternSearchQuerySchema>;
 
@@ -222,7 +222,9 @@ export const ArchiveRecordSchema = z.object({
 export type ArchiveRecord = z.infer<typeof ArchiveRecordSchema>;
 
 /** `/api/v1/archives/search`: change protocols by number or SRO name, paged as the trainee list is. */
-export const ArchiveSearchQuerySchema = SearchQuerySchema.extend({ page: CappedPageNumberSchema });
+export const ArchiveSearchQuerySchema = SearchQuerySchema.extend({
+  page: cappedPageNumber(texts.narrowProtocols),
+});
 
 /** A row of the documents search: a change protocol with the trainee and the sections it changed. */
 export const ArchiveSearchRowSchema = z.object({
@@ -241,7 +243,7 @@ export const DocumentsQuerySchema = z
     term: clientText().trim().max(200, texts.tooLong(200)).optional(),
     from: nullableDate.optional(),
     to: nullableDate.optional(),
-    page: CappedPageNumberSchema,
+    page: cappedPageNumber(texts.narrowDocuments),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: texts.periodReversed,

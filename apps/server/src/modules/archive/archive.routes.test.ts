@@ -1,4 +1,4 @@
-import { MAX_LIST_PAGES } from '@registry/shared';
+import { MAX_LIST_PAGES, texts } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/build-test-app.js';
 import { buildDocumentsApp, documentTrainee, expectPagedAsTraineeList } from '../../test/documents.js';
@@ -52,7 +52,7 @@ describe('GET /api/v1/archives/search', () => {
   });
 
   it(`pages through the first ${MAX_LIST_PAGES} pages, says that more protocols match, and refuses the rest with the trainee list’s message`, async () => {
-    await expectPagedAsTraineeList(search);
+    await expectPagedAsTraineeList(search, texts.narrowProtocols);
     expect(await rows(`page=${MAX_LIST_PAGES - 1}`)).toEqual(expected(() => true, MAX_LIST_PAGES - 1));
     expect((await search('term=южное&page=5')).json()).toMatchObject({
       TotalPages: 12,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { MAX_LIST_PAGES } from '@registry/shared';
+import { MAX_LIST_PAGES, texts } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../lib/sql-rows.js';
@@ -169,7 +169,7 @@ describe('GET /api/v1/archives/documents, paged as the trainee list is', () => {
   });
 
   it(`pages through the first ${MAX_LIST_PAGES} pages, says that more documents match, and refuses the rest with the trainee list’s message`, async () => {
-    await expectPagedAsTraineeList(search);
+    await expectPagedAsTraineeList(search, texts.narrowDocuments);
     expect(await numbers(`page=${MAX_LIST_PAGES - 1}`)).toEqual(expected(() => true, MAX_LIST_PAGES - 1));
     expect((await search('term=южное&page=5')).json()).toMatchObject({
       TotalPages: 11,

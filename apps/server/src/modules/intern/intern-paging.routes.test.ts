@@ -99,7 +99,9 @@ describe('the trainee list’s last page', () => {
     for (const beyond of [MAX_LIST_PAGES, 100_000]) {
       const response = await page(`page=${beyond}`);
       expect(response.statusCode).toBe(400);
-      expect(response.json().Info).toEqual([`«page»: ${texts.listPagesBeyond(MAX_LIST_PAGES)}`]);
+      expect(response.json().Info).toEqual([
+        `«page»: ${texts.listPagesBeyond(MAX_LIST_PAGES, texts.narrowTrainees)}`,
+      ]);
     }
   });
 });

@@ -46,7 +46,7 @@ export function DocumentTable({ search, isFiltered, pageHref, onOpen }: Document
   return (
     <>
       <DataTable columns={columns} {...pagedRows(list)} emptyText={emptyText} rowActions={renderActions} />
-      <CappedPagination page={search.page} pages={data} hrefFor={pageHref} />
+      <CappedPagination page={search.page} pages={data} hrefFor={pageHref} narrowBy={texts.narrowDocuments} />
     </>
   );
 }

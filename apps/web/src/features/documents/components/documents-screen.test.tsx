@@ -99,7 +99,9 @@ describe('DocumentsScreen', () => {
     renderScreen('/documents?term=вх');
     const pages = await screen.findByRole('navigation', { name: 'Страницы' });
     expect(within(pages).getByRole('img', { name: 'Есть и другие страницы' })).toHaveTextContent('…');
-    expect(screen.queryByText(texts.listCapped(MAX_LIST_PAGES))).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(texts.listCapped(MAX_LIST_PAGES, texts.narrowDocuments)),
+    ).not.toBeInTheDocument();
   });
 
   it('asks to narrow a search that matches more documents than the list pages through', async () => {
@@ -110,7 +112,9 @@ describe('DocumentsScreen', () => {
       IsCapped: true,
     });
     renderScreen(`/documents?page=${MAX_LIST_PAGES}`);
-    expect(await screen.findByText(texts.listCapped(MAX_LIST_PAGES))).toBeInTheDocument();
+    expect(
+      await screen.findByText(texts.listCapped(MAX_LIST_PAGES, texts.narrowDocuments)),
+    ).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Страницы' });
     expect(within(pages).getByRole('link', { name: `Страница ${MAX_LIST_PAGES}` })).toHaveAttribute(
       'aria-current',

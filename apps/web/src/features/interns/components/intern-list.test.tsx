@@ -160,7 +160,9 @@ describe('InternList', () => {
   it('asks to narrow a search that matches more than the list pages through', async () => {
     stubRegistry([ivanova], { TotalPages: MAX_LIST_PAGES, HasMore: false, IsCapped: true });
     renderList('/interns');
-    expect(await screen.findByText(texts.listCapped(MAX_LIST_PAGES))).toBeInTheDocument();
+    expect(
+      await screen.findByText(texts.listCapped(MAX_LIST_PAGES, texts.narrowTrainees)),
+    ).toBeInTheDocument();
   });
 
   it('exports the filtered list under the name the server gave', async () => {

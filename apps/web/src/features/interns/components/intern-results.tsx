@@ -46,7 +46,7 @@ export function InternResults({ search, isFiltered, rowHref, pageHref }: InternR
   return (
     <>
       <DataTable columns={columns} {...pagedRows(list)} emptyText={emptyText} rowHref={rowHref} />
-      <CappedPagination page={search.page} pages={data} hrefFor={pageHref} />
+      <CappedPagination page={search.page} pages={data} hrefFor={pageHref} narrowBy={texts.narrowTrainees} />
     </>
   );
 }
