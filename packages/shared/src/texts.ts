@@ -81,5 +81,8 @@ export const texts = {
   uploadStates: { queued: 'Файл в очереди на проверку', checking: 'Файл проверяется…' },
   invalidUploadId: 'Ожидается идентификатор загрузки: UUID',
   uploadIdInUse: 'Загрузка с этим идентификатором уже идёт',
+  /** The same change file (the same bytes) uploaded again for the same SRO; `when` as the screens show it. */
+  duplicateUpload: (importId: number, when: string) =>
+    `Этот файл уже загружен для СРО: импорт № ${importId} от ${when}. Повторная загрузка того же файла отклонена.`,
   registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

@@ -5,6 +5,8 @@
 export class AppError extends Error {
   /** The trainee the refusal names, sent as `Intern` so that the screen links to them. */
   intern?: { Id: number; FullName: string };
+  /** The earlier import a refused upload repeats, sent as `Import`. */
+  earlierImport?: { Id: number; ImportedAt: string };
 
   constructor(
     readonly status: number,
@@ -20,6 +22,13 @@ export class AppError extends Error {
   static namingIntern(status: number, message: string, intern: { Id: number; FullName: string }) {
     const error = new AppError(status, message);
     error.intern = intern;
+    return error;
+  }
+
+  /** A refusal because the upload repeats an earlier import. */
+  static namingImport(status: number, message: string, earlier: { Id: number; ImportedAt: string }) {
+    const error = new AppError(status, message);
+    error.earlierImport = earlier;
     return error;
   }
 }

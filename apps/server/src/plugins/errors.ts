@@ -55,6 +55,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ErrorId: errorId,
         ...(error.info ? { Info: error.info } : {}),
         ...(error.intern ? { Intern: error.intern } : {}),
+        ...(error.earlierImport ? { Import: error.earlierImport } : {}),
       };
       if (error.headers) void reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {

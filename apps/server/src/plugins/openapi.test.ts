@@ -82,6 +82,7 @@ describe('the OpenAPI document', () => {
         'ErrorId',
         'Info',
         'Intern',
+        'Import',
       ]);
     }
   });

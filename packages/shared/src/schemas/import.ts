@@ -102,6 +102,11 @@ export const OperatorUploadDataSchema = z.object({
     .max(MAX_ID, texts.invalidId),
   number: nullableText(100).optional(),
   date: nullableDate.optional(),
+  /**
+   * The operator confirms uploading a file the SRO already has an import of (the same bytes): without it such
+   * an upload is refused with 409 naming the earlier import.
+   */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type OperatorUploadData = z.input<typeof OperatorUploadDataSchema>;
 

@@ -87,7 +87,8 @@ function uploadFile() {
   const payload = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n` +
-        JSON.stringify({ importSchools: false, organizationId: sro.id }) +
+        // The same file each time, on purpose: how it is stored is tested here, not the refusal of a repeat.
+        JSON.stringify({ importSchools: false, organizationId: sro.id, confirmDuplicate: true }) +
         `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="шаги.xlsx"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
     ),

@@ -209,20 +209,22 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
 });
 
 describe('the protocol and the letter', () => {
-  const withDocuments = (
+  // Each upload's change file differs (a row of its own), so that none is refused as a repeat of the last.
+  let uploads = 0;
+  const withDocuments = async (
     protocol: Part,
     letter: Part = { field: 'letter', name: 'письмо.pdf', content: samplePdf },
   ) =>
     upload('/api/v1/imports/delta', clerk.cookie, [
       { field: 'data', content: JSON.stringify({ Number: 'Исх-81', Date: '2026-11-20' }) },
-      { field: 'file', name: 'изменения.xlsx', content: excelFile },
+      {
+        field: 'file',
+        name: 'изменения.xlsx',
+        content: await changeFile([sampleRow({ СНИЛС: snilsFrom(700_000_000 + ++uploads) })]),
+      },
       protocol,
       letter,
     ]);
-  let excelFile: Buffer;
-  beforeAll(async () => {
-    excelFile = await changeFile();
-  });
 
   it('must start with the PDF header, after at most a byte-order mark and white space', async () => {
     const before = await stored();

@@ -1,4 +1,5 @@
-import { texts, type ImportListItem, type NamedRef } from '@registry/shared';
+import { createHash } from 'node:crypto';
+import { formatDateTime, texts, type ImportListItem, type NamedRef } from '@registry/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -102,6 +103,8 @@ interface ImportInput {
   account: CurrentAccount;
   /** The id the uploader gave the upload to ask how far its check is, if any. */
   uploadId: string | null;
+  /** An operator confirmed uploading a file the SRO already has an import of. */
+  confirmDuplicate: boolean;
   organizationId: number;
   excel: UploadedFile | undefined;
   documents: Partial<Record<DocumentField, NewFile>>;
@@ -159,8 +162,30 @@ async function readUpload(
 
 type ReadUpload = Awaited<ReturnType<typeof readUpload>>;
 
+/**
+ * Refuses the same change file (the same bytes) uploaded again for the SRO, naming the earlier import, unless
+ * an operator confirmed it; answers the file's SHA-256, stored with the import. Checked before the file is read.
+ */
+async function checkRepeatedFile(deps: UploadDeps, input: ImportInput & { excel: UploadedFile }) {
+  const fileHash = createHash('sha256').update(input.excel.content).digest('hex');
+  if (input.confirmDuplicate) return fileHash;
+  const earlier = await deps.repo.latestWithFileHash(input.organizationId, fileHash);
+  if (earlier) {
+    throw AppError.namingImport(409, texts.duplicateUpload(earlier.id, formatDateTime(earlier.importedAt)), {
+      Id: earlier.id,
+      ImportedAt: earlier.importedAt.toISOString(),
+    });
+  }
+  return fileHash;
+}
+
 /** Stores the import, its files and its rows, visible whole or not at all (imports-store.ts); answers its id. */
-function storeUpload(deps: UploadDeps, input: ImportInput, organization: NamedRef, upload: ReadUpload) {
+function storeUpload(
+  deps: UploadDeps,
+  input: ImportInput,
+  organization: NamedRef,
+  upload: ReadUpload & { fileHash: string },
+) {
   const { read, rowCount } = upload;
   const uploadedAt = (deps.clock ?? (() => new Date()))();
   const { protocol, letter, protocolSignature, letterSignature } = input.documents;
@@ -179,6 +204,7 @@ function storeUpload(deps: UploadDeps, input: ImportInput, organization: NamedRe
       rowCount,
       pendingCount: rowCount,
       notices: read.notices,
+      fileHash: upload.fileHash,
     },
     files: {
       fileId: {
@@ -205,8 +231,9 @@ async function createImport(
   const { excel } = input;
   if (!excel || excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
   const organization = await organizationOf(deps, input.organizationId);
+  const fileHash = await checkRepeatedFile(deps, { ...input, excel });
   const upload = await readUpload(deps, states, { ...input, excel }, organization);
-  const id = await storeUpload(deps, input, organization, upload);
+  const id = await storeUpload(deps, input, organization, { ...upload, fileHash });
   // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
   return deps.imports.summary(id, input.account);
 }
@@ -217,13 +244,20 @@ export function createImportsUploadService(deps: UploadDeps) {
     /** An operator's upload: the SRO chosen, the Excel file, optional incoming requisites. */
     async uploadByOperator(
       account: CurrentAccount,
-      data: { importSchools: boolean; organizationId: number; number?: string | null; date?: string | null },
+      data: {
+        importSchools: boolean;
+        organizationId: number;
+        number?: string | null;
+        date?: string | null;
+        confirmDuplicate?: boolean;
+      },
       excel: UploadedFile | undefined,
       uploadId: string | null = null,
     ) {
       return createImport(deps, states, {
         account,
         uploadId,
+        confirmDuplicate: data.confirmDuplicate ?? false,
         organizationId: data.organizationId,
         excel,
         documents: {},
@@ -245,6 +279,8 @@ export function createImportsUploadService(deps: UploadDeps) {
       return createImport(deps, states, {
         account,
         uploadId,
+        // A representative cannot confirm a repeated file: only an operator may upload one on purpose.
+        confirmDuplicate: false,
         organizationId: account.organization.id,
         excel: files.get('file'),
         documents,

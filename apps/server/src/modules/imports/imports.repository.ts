@@ -156,6 +156,27 @@ function importReads(db: Db) {
     },
 
     /**
+     * The SRO's latest import of the change file with this SHA-256, stored and not rejected as a whole (a
+     * rejected import's file may come again, with other documents): through (organization, hash).
+     */
+    async latestWithFileHash(organizationId: number, fileHash: string) {
+      const [row] = await db
+        .select({ id: imports.id, importedAt: imports.importedAt })
+        .from(imports)
+        .where(
+          and(
+            eq(imports.organizationId, organizationId),
+            eq(imports.fileHash, fileHash),
+            isStored,
+            ne(imports.status, ImportStatus.Rejected),
+          ),
+        )
+        .orderBy(desc(imports.importedAt), desc(imports.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
      * Imports waiting for an operator (pending or being processed), for the menu badge: one row of the
      * counters the database keeps, never a count.
      */
