@@ -67,6 +67,9 @@ function parseErrorBody(text: string): ApiErrorBody {
     const intern = record.Intern as Record<string, unknown> | null | undefined;
     if (typeof intern?.Id === 'number' && typeof intern.FullName === 'string')
       body.Intern = { Id: intern.Id, FullName: intern.FullName };
+    const earlier = record.Import as Record<string, unknown> | null | undefined;
+    if (typeof earlier?.Id === 'number' && typeof earlier.ImportedAt === 'string')
+      body.Import = { Id: earlier.Id, ImportedAt: earlier.ImportedAt };
     return body;
   } catch {
     // An HTML error page from a proxy, or nothing at all: the status is all we know.

@@ -15,7 +15,14 @@ export type UploadFiles = Partial<Record<UploadFileField, File | null>>;
 export type UploadRequest =
   | {
       reading: 'operator';
-      data: { importSchools: boolean; organizationId: number; number?: string; date?: string };
+      data: {
+        importSchools: boolean;
+        organizationId: number;
+        number?: string;
+        date?: string;
+        /** Uploads a file the SRO already has an import of, on purpose. */
+        confirmDuplicate?: boolean;
+      };
     }
   | { reading: 'organization'; data: { Number: string; Date: string } };
 

@@ -30,6 +30,12 @@ function renderDialog(reading: UploadReading) {
   return { onClose, onUploaded, ...rendered };
 }
 
+const repeatRefusal = {
+  ErrorMessage: 'Этот файл уже загружен для СРО: импорт № 17 от 2026.11.20 10:15. Повторная загрузка того же файла отклонена.',
+  ErrorId: 'e',
+  Import: { Id: 17, ImportedAt: '2026-11-20T07:15:00.000Z' },
+};
+
 const sro = { Id: 3, Name: 'СРО «Кадастр»', FormerName: null, EmailAddress: null, RegistryNumber: '003' };
 const uploadButton = () => screen.getByRole('button', { name: 'Загрузить' });
 const file = (name: string, type = '') => new File(['content'], name, { type });
@@ -42,6 +48,21 @@ afterEach(() => {
 
 // A dialog of MUI fields in jsdom takes seconds to drive.
 describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 }, () => {
+  /** Chooses the three files, types the outgoing number and date, and presses 'Загрузить'. */
+  async function fillOrganizationUpload(user: ReturnType<typeof renderDialog>['user']) {
+    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
+    await user.upload(screen.getByLabelText('Протокол (.pdf)'), file('protocol.pdf'));
+    await user.upload(screen.getByLabelText('Сопроводительное письмо (.pdf)'), file('letter.pdf'));
+    await user.click(screen.getByRole('textbox', { name: /^Исходящий номер/ }));
+    await user.paste('15-и');
+    // The picker's hidden input takes a whole date typed in its display form, as autofill would.
+    const dateInput = screen
+      .getByRole('group', { name: /^Исходящая дата/ })
+      .parentElement!.querySelector('input')!;
+    fireEvent.change(dateInput, { target: { value: '2026.11.20' } });
+    await user.click(uploadButton());
+  }
+
   it('enables the upload only once the Excel file, the protocol and the letter are chosen', async () => {
     const { user } = renderDialog('organization');
     expect(screen.getByRole('dialog', { name: 'Загрузка файла с изменениями' })).toBeInTheDocument();
@@ -76,17 +97,7 @@ describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 },
 
   it('sends the requisites and the files, shows the progress, and reports the stored import', async () => {
     const { user, onUploaded } = renderDialog('organization');
-    await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
-    await user.upload(screen.getByLabelText('Протокол (.pdf)'), file('protocol.pdf'));
-    await user.upload(screen.getByLabelText('Сопроводительное письмо (.pdf)'), file('letter.pdf'));
-    await user.click(screen.getByRole('textbox', { name: /^Исходящий номер/ }));
-    await user.paste('15-и');
-    // The picker's hidden input takes a whole date typed in its display form, as autofill would.
-    const dateInput = screen
-      .getByRole('group', { name: /^Исходящая дата/ })
-      .parentElement!.querySelector('input')!;
-    fireEvent.change(dateInput, { target: { value: '2026.11.20' } });
-    await user.click(uploadButton());
+    await fillOrganizationUpload(user);
 
     await waitFor(() => expect(FakeUploadRequest.sent).toHaveLength(1));
     const request = FakeUploadRequest.sent[0]!;
@@ -103,6 +114,17 @@ describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 },
 
     request.answer(201, createdImport);
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ Id: 41 })));
+  });
+
+  it('shows the refusal of a file uploaded before, with nothing to confirm', async () => {
+    const { user, onUploaded } = renderDialog('organization');
+    await fillOrganizationUpload(user);
+    await waitFor(() => expect(FakeUploadRequest.sent).toHaveLength(1));
+    FakeUploadRequest.sent[0]!.answer(409, repeatRefusal);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(repeatRefusal.ErrorMessage);
+    expect(screen.queryByRole('button', { name: 'Загрузить повторно' })).not.toBeInTheDocument();
+    expect(onUploaded).not.toHaveBeenCalled();
   });
 });
 
@@ -147,6 +169,34 @@ describe('UploadDialog, an operator’s reading', { timeout: 20_000 }, () => {
     expect(screen.queryByText(texts.uploadStates.checking)).not.toBeInTheDocument();
 
     request.answer(201, createdImport);
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ Id: 41 })));
+  });
+
+  it('offers to upload a file uploaded before again, and resends it confirmed', async () => {
+    stubApi(({ url }) =>
+      url.startsWith('/api/v1/organizations/search')
+        ? jsonResponse(200, { Page: 0, TotalPages: 1, Results: [sro] })
+        : jsonResponse(200, { State: 'checking' }),
+    );
+    const { user, onUploaded } = renderDialog('operator');
+    const refused = await sendOperatorUpload(user);
+    refused.answer(409, repeatRefusal);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(repeatRefusal.ErrorMessage);
+    await user.click(within(alert).getByRole('button', { name: 'Загрузить повторно' }));
+
+    await waitFor(() => expect(FakeUploadRequest.sent).toHaveLength(2));
+    const confirmed = FakeUploadRequest.sent[1]!;
+    expect(JSON.parse(String(confirmed.body?.get('data')))).toEqual({
+      importSchools: false,
+      organizationId: 3,
+      confirmDuplicate: true,
+    });
+    expect((confirmed.body?.get('file') as File).name).toBe('changes.xlsx');
+    expect(confirmed.headers.get(UPLOAD_ID_HEADER)).not.toBe(refused.headers.get(UPLOAD_ID_HEADER));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    confirmed.answer(201, createdImport);
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ Id: 41 })));
   });
 

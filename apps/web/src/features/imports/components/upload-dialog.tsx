@@ -33,7 +33,9 @@ import { FilePicker } from './file-picker';
 import {
   canUpload,
   fileRequiredText,
+  confirmRepeatText,
   fileSlots,
+  isRepeatedFile,
   missingFiles,
   uploadErrorText,
   type UploadReading,
@@ -57,6 +59,8 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
   const [progress, setProgress] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
   const [uploadId, setUploadId] = useState<string | null>(null);
+  // An operator's upload refused as a repeat of an earlier import, which they may send again on purpose.
+  const [repeated, setRepeated] = useState<UploadRequest | null>(null);
   // Once the body is sent the server checks the file: it may first wait its turn in the server's queue.
   const isChecking = upload.isPending && progress >= 1;
   const uploadState = useUploadState(uploadId, isChecking);
@@ -73,6 +77,7 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
 
   const send = async (request: UploadRequest) => {
     setAlert(null);
+    setRepeated(null);
     setProgress(0);
     const id = newUploadId();
     setUploadId(id);
@@ -81,7 +86,13 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
       onUploaded(created);
     } catch (error) {
       setAlert(uploadErrorText(error));
+      if (request.reading === 'operator' && isRepeatedFile(error)) setRepeated(request);
     }
+  };
+
+  const confirmRepeat = () => {
+    if (repeated?.reading !== 'operator') return;
+    void send({ ...repeated, data: { ...repeated.data, confirmDuplicate: true } });
   };
 
   return {
@@ -91,7 +102,12 @@ function useUpload(reading: UploadReading, onUploaded: (created: ImportListItem)
     progress,
     checkingText: texts.uploadStates[uploadState.data?.State ?? 'checking'],
     alert,
-    dismissAlert: () => setAlert(null),
+    dismissAlert: () => {
+      setAlert(null);
+      setRepeated(null);
+    },
+    canConfirmRepeat: repeated !== null,
+    confirmRepeat,
     isUploading: upload.isPending,
     checkFiles,
     send,
@@ -132,6 +148,13 @@ function UploadFrame({ state, onSubmit, onClose, fieldsBefore, children }: Uploa
             {alert && (
               <Alert severity="error" onClose={state.dismissAlert} sx={{ whiteSpace: 'pre-line' }}>
                 {alert}
+                {state.canConfirmRepeat && (
+                  <Box sx={{ mt: 1 }}>
+                    <Button variant="outlined" color="inherit" size="small" onClick={state.confirmRepeat}>
+                      {confirmRepeatText}
+                    </Button>
+                  </Box>
+                )}
               </Alert>
             )}
             {fieldsBefore}

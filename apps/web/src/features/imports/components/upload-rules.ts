@@ -57,6 +57,16 @@ export function canUpload(reading: UploadReading, files: UploadFiles, isUploadin
   return reading === 'operator' || missingFiles(reading, files).length === 0;
 }
 
+export const confirmRepeatText = 'Загрузить повторно';
+
+/**
+ * The refusal of a file the SRO already has an import of (the same bytes), which names that import: an
+ * operator may then upload it on purpose; a representative may not.
+ */
+export function isRepeatedFile(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body.Import !== undefined;
+}
+
 /**
  * The alert's text for a failed upload (SPEC.md §8): the server's `Info` lines (one problem each, such as
  * 'Строка 12, «СНИЛС»: неверная контрольная сумма') joined by line breaks; else its message; else the
