@@ -53,7 +53,10 @@ function byOperator(file: Buffer, organizationId: number, data: Record<string, u
 const importCount = async () => (await t.database.db.select({ n: count() }).from(imports))[0]!.n;
 
 /** The refusal of a repeated file, as it names the earlier import. */
-async function expectRefusedAsRepeat(response: { statusCode: number; json: () => unknown }, earlierId: number) {
+async function expectRefusedAsRepeat(
+  response: { statusCode: number; json: () => unknown },
+  earlierId: number,
+) {
   expect(response.statusCode).toBe(409);
   const [earlier] = await t.database.db
     .select({ importedAt: imports.importedAt })
@@ -62,7 +65,9 @@ async function expectRefusedAsRepeat(response: { statusCode: number; json: () =>
   const body = response.json() as { ErrorMessage: string; Import: { Id: number; ImportedAt: string } };
   expect(body.ErrorMessage).toBe(texts.duplicateUpload(earlierId, formatDateTime(earlier!.importedAt)));
   expect(body.ErrorMessage).toMatch(
-    new RegExp(`^Этот файл уже загружен для СРО: импорт № ${earlierId} от \\d{4}\\.\\d{2}\\.\\d{2} \\d{2}:\\d{2}\\.`),
+    new RegExp(
+      `^Этот файл уже загружен для СРО: импорт № ${earlierId} от \\d{4}\\.\\d{2}\\.\\d{2} \\d{2}:\\d{2}\\.`,
+    ),
   );
   expect(body.Import).toEqual({ Id: earlierId, ImportedAt: earlier!.importedAt.toISOString() });
 }

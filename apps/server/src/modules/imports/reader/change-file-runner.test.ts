@@ -133,8 +133,14 @@ describe('reading a change file in a bounded worker', () => {
     let release = () => {};
     const running = new Promise<void>((resolve) => (release = resolve));
     const waited: string[] = [];
-    const first = limited(() => running, () => waited.push('first'));
-    const second = limited(async () => 'done', () => waited.push('second'));
+    const first = limited(
+      () => running,
+      () => waited.push('first'),
+    );
+    const second = limited(
+      async () => 'done',
+      () => waited.push('second'),
+    );
     expect(waited).toEqual(['second']);
     release();
     await first;

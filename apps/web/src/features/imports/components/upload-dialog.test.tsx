@@ -31,7 +31,8 @@ function renderDialog(reading: UploadReading) {
 }
 
 const repeatRefusal = {
-  ErrorMessage: 'Этот файл уже загружен для СРО: импорт № 17 от 2026.11.20 10:15. Повторная загрузка того же файла отклонена.',
+  ErrorMessage:
+    'Этот файл уже загружен для СРО: импорт № 17 от 2026.11.20 10:15. Повторная загрузка того же файла отклонена.',
   ErrorId: 'e',
   Import: { Id: 17, ImportedAt: '2026-11-20T07:15:00.000Z' },
 };
@@ -147,9 +148,7 @@ describe('UploadDialog, an operator’s reading', { timeout: 20_000 }, () => {
       if (url.startsWith('/api/v1/organizations/search'))
         return jsonResponse(200, { Page: 0, TotalPages: 1, Results: [sro] });
       asked.push(url);
-      return new Promise((resolve) =>
-        stateAnswers.push((State) => resolve(jsonResponse(200, { State }))),
-      );
+      return new Promise((resolve) => stateAnswers.push((State) => resolve(jsonResponse(200, { State }))));
     });
     const { user, onUploaded } = renderDialog('operator');
     const request = await sendOperatorUpload(user);
