@@ -52,7 +52,17 @@ export async function uploadRows(
 ) {
   const file = await xlsxOf(sheetOf(rows.map((row) => sampleRow(row))));
   const response = await upload(t, '/api/v1/imports', cookie, [
-    { field: 'data', content: JSON.stringify({ organizationId, importSchools: false, ...requisites }) },
+    // Tests send the same rows again where that is their point (an SRO resending what the register has);
+    // the refusal of a repeated file is imports-repeated-file.routes.test.ts's, so the operator confirms here.
+    {
+      field: 'data',
+      content: JSON.stringify({
+        organizationId,
+        importSchools: false,
+        confirmDuplicate: true,
+        ...requisites,
+      }),
+    },
     { field: 'file', name: 'изменения.xlsx', content: file },
   ]);
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
