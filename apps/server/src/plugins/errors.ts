@@ -28,10 +28,11 @@ const unreadableRequest =
   'Запрос нарушает протокол HTTP: адрес или заголовки содержат недопустимые символы (буквы в адресе кодируются, например %D0%B0)';
 const badUrl = 'Адрес запроса содержит неверно закодированные символы';
 
-const frameworkBody = (status: number, message = frameworkMessages[status] ?? 'Неверный запрос') => ({
-  ErrorMessage: message,
-  ErrorId: randomUUID(),
-});
+const frameworkBody = (
+  status: number,
+  message = frameworkMessages[status] ?? 'Неверный запрос',
+  errorId: string = randomUUID(),
+): ErrorBody => ({ ErrorMessage: message, ErrorId: errorId });
 
 function fieldName(instancePath: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -67,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      body = { ...frameworkBody(status), ErrorId: errorId };
+      body = frameworkBody(status, undefined, errorId);
     } else {
       status = 500;
       body = { ErrorMessage: texts.unexpectedErrorText, ErrorId: errorId };
@@ -112,5 +113,5 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
 
 /** A JSON 404 for unknown API routes, in the same shape as every other error. */
 export function notFoundBody(): ErrorBody {
-  return { ErrorMessage: texts.notFound, ErrorId: randomUUID() };
+  return frameworkBody(404);
 }
