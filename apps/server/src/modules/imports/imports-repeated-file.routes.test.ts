@@ -110,6 +110,19 @@ describe('the same change file uploaded again for the same SRO', () => {
     await expectRefusedAsRepeat(await byOperator(file, sro.id), confirmedId);
   });
 
+  it('stores one of two uploads of the same file sent at once, and refuses the other naming it', async () => {
+    const file = await changeFile('Одновременная');
+    const before = await importCount();
+    const responses = await Promise.all([byOperator(file, sro.id), byOperator(file, sro.id)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const stored = responses.find((response) => response.statusCode === 201)!.json<{ Id: number }>().Id;
+    await expectRefusedAsRepeat(
+      responses.find((response) => response.statusCode === 409)!,
+      stored,
+    );
+    expect(await importCount()).toBe(before + 1);
+  });
+
   it('takes the same file for another SRO, and a changed file for the same one', async () => {
     const file = await changeFile('Разнова');
     expect((await byOperator(file, sro.id)).statusCode).toBe(201);

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isEmbedded, type Db } from '../../db/client.js';
 import type { imports } from '../../db/schema/index.js';
@@ -49,6 +50,8 @@ export interface ImportToStore {
    * rows that name them point to the new entries. Empty when the upload adds none.
    */
   newSchools: string[];
+  /** A check in the transaction that reveals the import, just before it does; it refuses by throwing. */
+  beforeReveal?: (tx: Db) => Promise<void>;
 }
 
 /** The import's files, then the import itself, still being stored. */
@@ -75,7 +78,8 @@ async function insertWithSchools(deps: StoreDeps, tx: Db, item: ImportToStore, i
 }
 
 /** The last step: the import becomes pending, and visible. */
-async function reveal(deps: StoreDeps, tx: Db, id: number) {
+async function reveal(deps: StoreDeps, tx: Db, item: ImportToStore, id: number) {
+  await item.beforeReveal?.(tx);
   if (!(await deps.repo.revealImport(tx, id)))
     throw new Error(`import ${id} was removed while it was stored`);
 }
@@ -85,7 +89,7 @@ function storeAtOnce(deps: StoreDeps, item: ImportToStore) {
   return deps.db.transaction(async (tx) => {
     const id = await insertStoring(deps, tx, item);
     await insertWithSchools(deps, tx, item, id, item.rows);
-    await reveal(deps, tx, id);
+    await reveal(deps, tx, item, id);
     return id;
   });
 }
@@ -110,7 +114,7 @@ async function storeInSteps(deps: StoreDeps, item: ImportToStore) {
     await nextTurn();
     await deps.db.transaction(async (tx) => {
       if (withNewSchools) await insertWithSchools(deps, tx, item, id, withNewSchools);
-      await reveal(deps, tx, id);
+      await reveal(deps, tx, item, id);
     });
     return id;
   } catch (error) {
@@ -129,6 +133,11 @@ async function discardStoring(deps: StoreDeps, id: number) {
       'a failed upload was not deleted; the next start deletes it',
     );
   }
+}
+
+/** Holds the SRO's file hash until the transaction ends: uploads of one file are revealed in turn. */
+export async function lockFileHash(tx: Db, organizationId: number, fileHash: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${organizationId}:${fileHash}`}))`);
 }
 
 /** Stores an import with its files and rows, visible whole or not at all; answers its id. */

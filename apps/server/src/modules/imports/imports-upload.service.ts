@@ -10,7 +10,7 @@ import type { ChangeFileReader } from './reader/change-file-runner.js';
 import { entryDeadline } from './deadline.js';
 import { hasMarkup, isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from './file-store.js';
-import { storeImport } from './imports-store.js';
+import { lockFileHash, storeImport } from './imports-store.js';
 import type { ImportsRepository } from './imports.repository.js';
 import type { ImportsService } from './imports.service.js';
 import type { OrganizationService } from '../organization/organization.service.js';
@@ -162,20 +162,26 @@ async function readUpload(
 
 type ReadUpload = Awaited<ReturnType<typeof readUpload>>;
 
-/**
- * Refuses the same change file (the same bytes) uploaded again for the SRO, naming the earlier import, unless
- * an operator confirmed it; answers the file's SHA-256, stored with the import. Checked before the file is read.
- */
-async function checkRepeatedFile(deps: UploadDeps, input: ImportInput & { excel: UploadedFile }) {
-  const fileHash = createHash('sha256').update(input.excel.content).digest('hex');
-  if (input.confirmDuplicate) return fileHash;
-  const earlier = await deps.repo.latestWithFileHash(input.organizationId, fileHash);
+/** Refuses the file if the SRO has a stored import of the same bytes, naming it (in `tx` when given). */
+async function refuseRepeatedFile(deps: UploadDeps, organizationId: number, fileHash: string, tx?: Db) {
+  const earlier = await deps.repo.latestWithFileHash(organizationId, fileHash, tx);
   if (earlier) {
     throw AppError.namingImport(409, texts.duplicateUpload(earlier.id, formatDateTime(earlier.importedAt)), {
       Id: earlier.id,
       ImportedAt: earlier.importedAt.toISOString(),
     });
   }
+}
+
+/**
+ * Refuses the same change file (the same bytes) uploaded again for the SRO, naming the earlier import, unless
+ * an operator confirmed it; answers the file's SHA-256, stored with the import. Checked before the file is
+ * read, so that a repeat costs no reading, and again as the import is revealed (`storeUpload`), so that two
+ * uploads of one file at once cannot both be stored.
+ */
+async function checkRepeatedFile(deps: UploadDeps, input: ImportInput & { excel: UploadedFile }) {
+  const fileHash = createHash('sha256').update(input.excel.content).digest('hex');
+  if (!input.confirmDuplicate) await refuseRepeatedFile(deps, input.organizationId, fileHash);
   return fileHash;
 }
 
@@ -219,6 +225,16 @@ function storeUpload(
     },
     rows: read.rows,
     newSchools: input.importSchools ? read.newSchools : [],
+    // Under a lock on the SRO's file hash, in the transaction that reveals the import: of two uploads of
+    // one file at once, the second sees the first once it is stored.
+    ...(input.confirmDuplicate
+      ? {}
+      : {
+          beforeReveal: async (tx: Db) => {
+            await lockFileHash(tx, organization.Id, upload.fileHash);
+            await refuseRepeatedFile(deps, organization.Id, upload.fileHash, tx);
+          },
+        }),
   });
 }
 

@@ -159,8 +159,8 @@ function importReads(db: Db) {
      * The SRO's latest import of the change file with this SHA-256, stored and not rejected as a whole (a
      * rejected import's file may come again, with other documents): through (organization, hash).
      */
-    async latestWithFileHash(organizationId: number, fileHash: string) {
-      const [row] = await db
+    async latestWithFileHash(organizationId: number, fileHash: string, tx: Db = db) {
+      const [row] = await tx
         .select({ id: imports.id, importedAt: imports.importedAt })
         .from(imports)
         .where(
