@@ -21,3 +21,4 @@ export * from './format/dates.js';
 export * from './schemas/import.js';
 export * from './schemas/import-review.js';
 export * from './schemas/stats.js';
+export * from './schemas/operations.js';
