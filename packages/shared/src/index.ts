@@ -22,3 +22,5 @@ export * from './schemas/import.js';
 export * from './schemas/import-review.js';
 export * from './schemas/stats.js';
 export * from './schemas/operations.js';
+export * from './enums/audit-actions.js';
+export * from './schemas/audit.js';

@@ -84,5 +84,7 @@ export const texts = {
   /** The same change file (the same bytes) uploaded again for the same SRO; `when` as the screens show it. */
   duplicateUpload: (importId: number, when: string) =>
     `Этот файл уже загружен для СРО: импорт № ${importId} от ${when}. Повторная загрузка того же файла отклонена.`,
+  auditUnknownAction: 'Неизвестное действие журнала',
+  auditBadCursor: 'Неверная отметка страницы журнала: откройте журнал с первой страницы',
   registryNumberFormat: 'Номер в государственном реестре СРО — три цифры, например 007',
 } as const;

@@ -14,6 +14,7 @@ import { TestRoute } from './routes/test';
 // Only the public list and card are in the entry bundle; login (its form library) and the members', SRO's and
 // operators' screens load on first visit (docs/benchmarks.md, «First load»), so the public registry does not
 // download the card editor, the imports or the date pickers.
+const AuditRoute = lazyScreen(() => import('./routes/audit'), 'AuditRoute');
 const DictionaryRoute = lazyScreen(() => import('./routes/dictionary'), 'DictionaryRoute');
 const DocumentsRoute = lazyScreen(() => import('./routes/documents'), 'DocumentsRoute');
 const ImportChangeRoute = lazyScreen(() => import('./routes/import-change'), 'ImportChangeRoute');
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
         { path: paths.importChangeForIntern.path, element: <ImportChangeForInternRoute /> },
         { path: paths.documents.path, element: <DocumentsRoute /> },
         { path: paths.stats.path, element: <StatsRoute /> },
+        { path: paths.audit.path, element: <AuditRoute /> },
         { path: paths.operators.path, element: <OperatorsRoute /> },
         { path: paths.organizations.path, element: <OrganizationsRoute /> },
         { path: paths.schools.path, element: <SchoolsRoute /> },

@@ -54,6 +54,7 @@ export const paths = {
   },
   documents: { path: '/documents', href: () => '/documents' },
   stats: { path: '/stats', href: () => '/stats' },
+  audit: { path: '/audit', href: () => '/audit' },
   operators: { path: '/operators/:query?', href: (query?: string) => build('operators', query) },
   organizations: {
     path: '/dictionaries/organizations/:query?',

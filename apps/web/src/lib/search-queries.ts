@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import {
   DictionaryEntryPageSchema,
   InternSearchResultSchema,
+  OperatorPageSchema,
   OrganizationPageSchema,
   SchoolPageSchema,
   type DictionaryCode,
   type DictionaryEntry,
   type InternListItem,
+  type Operator,
   type Organization,
   type Paged,
   type School,
@@ -59,4 +61,14 @@ export const internsEndpoint: SearchEndpoint<InternListItem> = {
   key: internsKey,
   path: '/api/v1/interns',
   schema: InternSearchResultSchema,
+};
+
+/**
+ * `GET /api/v1/operators/search?term&page`: accounts by full name or e-mail, for the operators' screen and the
+ * journal's person filter.
+ */
+export const operatorsEndpoint: SearchEndpoint<Operator> = {
+  key: ['operators'],
+  path: '/api/v1/operators',
+  schema: OperatorPageSchema,
 };

@@ -1,5 +1,5 @@
 /** A labelled enumeration: the numeric codes of the contract with their Russian labels. */
-function labelled<const T extends Record<number, string>>(labels: T) {
+export function labelled<const T extends Record<number, string>>(labels: T) {
   const values = Object.keys(labels).map(Number) as (keyof T & number)[];
   return { labels, values, label: (value: keyof T & number) => labels[value] };
 }

@@ -2,11 +2,11 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useState } from 'react';
 import type { BasisDocument } from '@registry/shared';
 import { PageTitle } from '@/components/page-title';
+import { PeriodFilter, type Period } from '@/components/period-filter';
 import { SearchField } from '@/components/search-field';
 import { ChangesDialog } from './changes-dialog';
 import { DocumentTable } from './document-table';
 import { isFiltered, toSearchParams, useDocumentsParams } from './documents-params';
-import { PeriodFilter, type Period } from './period-filter';
 
 export const documentsSearchLabel = 'Поиск по номеру документа или названию СРО';
 
@@ -33,7 +33,7 @@ export function DocumentsScreen() {
           term={params.term}
           onSearch={(next) => update({ term: next }, { replace: true })}
         />
-        <PeriodFilter from={params.from} to={params.to} onChange={handlePeriod} />
+        <PeriodFilter label="Дата документа" from={params.from} to={params.to} onChange={handlePeriod} />
       </Stack>
       <DocumentTable
         search={toSearchParams(params)}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OperatorSchema, type Operator, type OperatorRequest } from '@registry/shared';
 import { apiRequest } from '@/lib/api-client';
-import { operatorsEndpoint } from './search-operators';
+import { operatorsEndpoint } from '@/lib/search-queries';
 
 /** A new account when `id` is null, else an edit of account `id`. */
 export type SaveOperator = { id: number | null; request: OperatorRequest };

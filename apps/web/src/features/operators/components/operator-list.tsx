@@ -8,7 +8,7 @@ import type { Operator } from '@registry/shared';
 import type { Column } from '@/components/data-table';
 import { SearchableList } from '@/components/searchable-list';
 import { paths } from '@/config/paths';
-import { operatorsEndpoint } from '../api/search-operators';
+import { operatorsEndpoint } from '@/lib/search-queries';
 import { GeneratePasswordDialog } from './generate-password-dialog';
 import { OperatorDialog } from './operator-dialog';
 

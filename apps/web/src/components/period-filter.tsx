@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { nullableDate, texts } from '@registry/shared';
 import { FormDateField } from '@/components/form-date-field';
 
-/** The period of the documents' dates: either end may be open, the end not before the start. */
+/** A period of days: either end may be open, the end not before the start. */
 const PeriodSchema = z
   .object({ from: nullableDate, to: nullableDate })
   .refine((period) => !period.from || !period.to || period.from <= period.to, {
@@ -16,15 +16,17 @@ const PeriodSchema = z
 export type Period = z.output<typeof PeriodSchema>;
 
 type PeriodFilterProps = Period & {
+  /** What the period is of, for assistive technology: 'Дата документа'. */
+  label: string;
   /** Asks for another period, once both dates read as dates and in order. */
   onChange: (period: Period) => void;
 };
 
 /**
- * 'С' and 'По': the period the documents are dated in. A period picked asks for the search at once; a
- * half-typed or reversed one says what is wrong and waits. A period set elsewhere (Back) is shown as is.
+ * 'С' and 'По': the period a list is filtered by. A period picked asks for the search at once; a half-typed or
+ * reversed one says what is wrong and waits. A period set elsewhere (Back) is shown as is.
  */
-export function PeriodFilter({ from, to, onChange }: PeriodFilterProps) {
+export function PeriodFilter({ label, from, to, onChange }: PeriodFilterProps) {
   const form = useForm({ resolver: zodResolver(PeriodSchema), defaultValues: { from, to } });
   const [shownFrom, shownTo] = useWatch({ control: form.control, name: ['from', 'to'] });
 
@@ -48,11 +50,7 @@ export function PeriodFilter({ from, to, onChange }: PeriodFilterProps) {
   }, [form, from, to]);
 
   return (
-    <Box
-      role="group"
-      aria-label="Дата документа"
-      sx={{ display: 'flex', gap: 2, width: { xs: '100%', sm: 380 } }}
-    >
+    <Box role="group" aria-label={label} sx={{ display: 'flex', gap: 2, width: { xs: '100%', sm: 380 } }}>
       <FormDateField control={form.control} name="from" label="С" />
       <FormDateField control={form.control} name="to" label="По" />
     </Box>

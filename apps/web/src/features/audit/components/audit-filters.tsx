@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useCallback } from 'react';
+import { auditActions, type NamedRef, type Operator } from '@registry/shared';
+import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
+import { PeriodFilter, type Period } from '@/components/period-filter';
+import { SearchAutocomplete } from '@/components/search-autocomplete';
+import { operatorsEndpoint } from '@/lib/search-queries';
+import type { AuditSearchParams } from '../api/search-audit';
+
+/** What the journal's filters hold: the picked records themselves, so that the pickers can show them. */
+export type AuditFilterState = {
+  account: Operator | null;
+  action: number | null;
+  organization: NamedRef | null;
+  period: Period;
+};
+
+export const noFilter: AuditFilterState = {
+  account: null,
+  action: null,
+  organization: null,
+  period: { from: null, to: null },
+};
+
+export const filterLabels = {
+  account: 'Пользователь',
+  action: 'Действие',
+  organization: 'СРО',
+  period: 'Период',
+  anyAction: 'Все действия',
+};
+
+/** The API's query for the filters; what is not picked is left out. */
+export function toAuditParams(filter: AuditFilterState): AuditSearchParams {
+  const params: AuditSearchParams = {};
+  if (filter.account) params.account = filter.account.Id;
+  if (filter.action !== null) params.action = filter.action;
+  if (filter.organization) params.org = filter.organization.Id;
+  if (filter.period.from) params.from = filter.period.from;
+  if (filter.period.to) params.to = filter.period.to;
+  return params;
+}
+
+type AuditFiltersProps = {
+  filter: AuditFilterState;
+  onChange: (change: Partial<AuditFilterState>) => void;
+};
+
+/** The person (any account, by name or e-mail), the action, the SRO and the period of the journal. */
+export function AuditFilters({ filter, onChange }: AuditFiltersProps) {
+  // Stable: the period form subscribes with it.
+  const handlePeriod = useCallback((period: Period) => onChange({ period }), [onChange]);
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        mb: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      <SearchAutocomplete<Operator>
+        label={filterLabels.account}
+        value={filter.account}
+        onChange={(account) => onChange({ account })}
+        endpoint={operatorsEndpoint}
+        getOptionLabel={(option) => `${option.FullName} (${option.EmailAddress})`}
+        minLength={2}
+      />
+      <TextField
+        select
+        label={filterLabels.action}
+        value={filter.action ?? ''}
+        onChange={(event) =>
+          onChange({ action: event.target.value === '' ? null : Number(event.target.value) })
+        }
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">{filterLabels.anyAction}</MenuItem>
+        {auditActions.values.map((code) => (
+          <MenuItem key={code} value={code}>
+            {auditActions.label(code)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <OrganizationAutocomplete
+        label={filterLabels.organization}
+        value={filter.organization}
+        onChange={(organization) => onChange({ organization })}
+      />
+      <PeriodFilter
+        label={filterLabels.period}
+        from={filter.period.from}
+        to={filter.period.to}
+        onChange={handlePeriod}
+      />
+    </Box>
+  );
+}
