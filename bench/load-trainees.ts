@@ -16,9 +16,9 @@ import {
   generatePersonName,
   snilsOfNumber,
   zipf,
-} from '../apps/server/src/db/seed/generate.js';
-import { organizationNames } from '../apps/server/src/db/seed/names.js';
-import { takeInternshipNumbers } from '../apps/server/src/modules/intern/intern-card.repository.js';
+} from '../apps/server/src/seed/generate.js';
+import { organizationNames } from '../apps/server/src/seed/names.js';
+import { takeInternshipNumbers } from '../apps/server/src/modules/intern/card/intern-card.repository.js';
 
 /** Tables the loader writes; their secondary indexes are built after the load, which is many times faster. */
 const LOADED_TABLES = ['interns', 'intern_entries', 'internship_facts', 'internship_numbers'];

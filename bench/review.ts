@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { ChangeReview } from '@registry/shared';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { relatedQuery } from '../apps/server/src/modules/intern/intern-matching.repository.js';
+import { relatedQuery } from '../apps/server/src/modules/intern/matching/intern-matching.repository.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../apps/server/src/test/change-files/workbooks.js';
 import { acceptAll } from '../apps/server/src/test/review.js';
 import { startBenchApp, uploadChangeFile, withScratchPostgres, type BenchApp } from './bench-app.js';

@@ -19,12 +19,12 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { countCap, PAGE_SIZE } from '../apps/server/src/lib/search.js';
-import { searchQueriesSql } from '../apps/server/src/modules/intern/intern-search-queries.js';
+import { searchQueriesSql } from '../apps/server/src/modules/intern/search/intern-search-queries.js';
 import {
   createInternSearchRepository,
   windowServes,
-} from '../apps/server/src/modules/intern/intern-search.repository.js';
-import { toFilter } from '../apps/server/src/modules/intern/intern-search.service.js';
+} from '../apps/server/src/modules/intern/search/intern-search.repository.js';
+import { toFilter } from '../apps/server/src/modules/intern/search/intern-search.service.js';
 import { withScratchPostgres } from './bench-app.js';
 import { loadTrainees } from './load-trainees.js';
 import { createHttpClient, explainTime, ms, percentile, printTable } from './measure.js';

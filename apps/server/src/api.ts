@@ -12,27 +12,31 @@ import { createDocumentsService } from './modules/archive/documents.service.js';
 import { createDictionaryRepository } from './modules/dictionary/dictionary.repository.js';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
 import { createDictionaryService } from './modules/dictionary/dictionary.service.js';
-import { createFileStore } from './modules/imports/file-store.js';
-import { createImportsUploadService } from './modules/imports/imports-upload.service.js';
+import { createFileStore } from './modules/imports/store/file-store.js';
+import { createImportsStoreRepository } from './modules/imports/store/imports-store.repository.js';
+import { createImportsUploadService } from './modules/imports/upload/imports-upload.service.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
-import { filesRoutes, importsRoutes, uploadRoutes } from './modules/imports/imports.routes.js';
+import { filesRoutes, importsRoutes } from './modules/imports/imports.routes.js';
+import { uploadRoutes } from './modules/imports/upload/upload.routes.js';
 import { createImportsService } from './modules/imports/imports.service.js';
 import { createDictionarySource } from './modules/imports/reader/change-file-dictionaries.js';
 import { createChangeFileReader } from './modules/imports/reader/change-file-runner.js';
-import { changeFileTemplateRoutes } from './modules/imports/reader/change-file-template.routes.js';
 import { createReviewRepository } from './modules/imports/review/review.repository.js';
-import { reviewClaimRoutes } from './modules/imports/review/review-claims.routes.js';
-import { reviewReturnRoutes, reviewRoutes } from './modules/imports/review/review.routes.js';
+import {
+  reviewClaimRoutes,
+  reviewReturnRoutes,
+  reviewRoutes,
+} from './modules/imports/review/review.routes.js';
 import { createReviewService } from './modules/imports/review/review.service.js';
 import { createImportStatsRepository } from './modules/imports/import-stats.repository.js';
 import { createImportStatsService } from './modules/imports/import-stats.service.js';
-import { createInternCardRepository } from './modules/intern/intern-card.repository.js';
-import { createInternStatsRepository } from './modules/intern/intern-stats.repository.js';
-import { createInternStatsService } from './modules/intern/intern-stats.service.js';
-import { createInternMatchingRepository } from './modules/intern/intern-matching.repository.js';
-import { createInternMatchingService } from './modules/intern/intern-matching.service.js';
-import { createInternSearchRepository } from './modules/intern/intern-search.repository.js';
-import { createInternSearchService } from './modules/intern/intern-search.service.js';
+import { createInternCardRepository } from './modules/intern/card/intern-card.repository.js';
+import { createInternStatsRepository } from './modules/intern/stats/intern-stats.repository.js';
+import { createInternStatsService } from './modules/intern/stats/intern-stats.service.js';
+import { createInternMatchingRepository } from './modules/intern/matching/intern-matching.repository.js';
+import { createInternMatchingService } from './modules/intern/matching/intern-matching.service.js';
+import { createInternSearchRepository } from './modules/intern/search/intern-search.repository.js';
+import { createInternSearchService } from './modules/intern/search/intern-search.service.js';
 import { internRoutes, internSearchRoutes } from './modules/intern/intern.routes.js';
 import { createInternService } from './modules/intern/intern.service.js';
 import { createOperatorRepository } from './modules/operator/operator.repository.js';
@@ -134,6 +138,7 @@ async function registerImports(
   const uploads = createImportsUploadService({
     db: database.db,
     repo: createImportsRepository(database.db),
+    store: createImportsStoreRepository(),
     files: createFileStore(database.db),
     imports: services.imports,
     organizations: services.organizations,
@@ -153,7 +158,6 @@ async function registerImports(
   await app.register(reviewRoutes, { prefix, service: services.review });
   await app.register(reviewReturnRoutes, { prefix, service: services.review });
   await app.register(reviewClaimRoutes, { prefix, service: services.review });
-  await app.register(changeFileTemplateRoutes, { prefix });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
 }
 

@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import { openTestDatabase } from '../test/test-database.js';
 import { backup, BackupError, restore } from './backup.js';
 import { openDatabase, type Database } from './client.js';
-import { seedDemo } from './seed/demo.js';
+import { seedDemo } from '../seed/demo.js';
 
 /*
  * `npm run backup` / `npm run restore` (backup.ts): the demo data backed up and restored into a new PGlite

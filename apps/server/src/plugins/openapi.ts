@@ -1,9 +1,10 @@
-import type { Readable } from 'node:stream';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, ErrorBodySchema } from '@registry/shared';
 import { z } from 'zod';
+import type { MultipartForm } from '../lib/route-docs.js';
+import { htmlResponse } from '../lib/route-docs.js';
 import { SESSION_COOKIE } from '../lib/session.js';
 import { renderReferencePage } from './openapi-page.js';
 
@@ -73,10 +74,11 @@ export const describeRoute: SwaggerTransform = (document) => {
   const operationId = schema.operationId ?? operationIdOf(document.route.method as string, document.url);
   const transformed = jsonSchemaTransform({ ...document, schema: { ...schema, response, operationId } });
   describeSuccess(transformed.schema.response as Record<string, Record<string, unknown>>);
-  const access = document.route.config?.access;
+  const { access, multipartForm } = document.route.config ?? {};
   if (!access) return transformed;
   const described = {
     ...transformed.schema,
+    ...(multipartForm && { consumes: ['multipart/form-data'], body: formSchema(multipartForm) }),
     'x-access': access,
     description: [schema.description, `Кто может вызывать: ${accessLabels[access]}.`]
       .filter(Boolean)
@@ -106,41 +108,6 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: describeRoute,
   });
-}
-
-/** File contents: sent as bytes or a stream, never serialized; described as binary. */
-const fileContent = z
-  .custom<Buffer | Readable>(() => true)
-  .meta({ type: 'string', format: 'binary', description: 'Содержимое файла' });
-
-/**
- * A file as the success response: the bytes in one of `contentTypes`, with its name in Content-Disposition.
- * The handler sends a Buffer or a stream, which Fastify passes as it is.
- */
-export function fileResponse(description: string, contentTypes: readonly string[]) {
-  const content: Record<string, { schema: typeof fileContent }> = {};
-  for (const type of contentTypes) content[type] = { schema: fileContent };
-  return { description, content };
-}
-
-/** A success response without a body (204). */
-export const noContent = (description: string) => z.undefined().describe(description);
-
-/** A page of HTML, for the reference page. */
-export const htmlResponse = (description: string) => ({
-  description,
-  content: { 'text/html': { schema: z.string() } },
-});
-
-export interface FormFile {
-  description: string;
-  required: boolean;
-}
-
-export interface MultipartForm {
-  /** The shape of the JSON in the `data` field, and an example of it. */
-  data: { schema: z.ZodObject; example: Record<string, unknown> };
-  files: Record<string, FormFile>;
 }
 
 /**
@@ -177,18 +144,6 @@ function formSchema(form: MultipartForm) {
     properties,
     required: ['data', ...requiredFiles.map(([name]) => name)],
     additionalProperties: false,
-  };
-}
-
-/**
- * A route's own transform (`config.swaggerTransform`) that describes the multipart form it reads itself
- * (readUploadParts): the form is in the document only, so Fastify neither parses nor validates it.
- */
-export function multipartForm(form: MultipartForm): SwaggerTransform {
-  return (document) => {
-    const transformed = describeRoute(document);
-    const schema = { ...transformed.schema, consumes: ['multipart/form-data'], body: formSchema(form) };
-    return { ...transformed, schema };
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountStatsSchema, LoginRequestSchema, SessionInfoSchema } from '@registry/shared';
 import { SESSION_COOKIE, type SessionCookies } from '../../lib/session.js';
-import { noContent } from '../../plugins/openapi.js';
+import { noContent } from '../../lib/route-docs.js';
 import type { AccountService } from './account.service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<{

@@ -13,10 +13,8 @@ import {
   internshipNumbers,
   organizations,
   registryCounters,
-  storedFiles,
 } from '../../db/schema/index.js';
 import { liveClaimant, nextPendingRow } from './pending-rows.js';
-import { insertBatches, packedTexts, type PackedRows } from './reader/change-file-packing.js';
 
 /** A row of an import as the detail lists it. */
 interface ChangeRow {
@@ -65,9 +63,6 @@ function pendingMatch(organizationId: number): SQL {
     where ${row.status} = ${sql.raw(String(ChangeStatus.Pending))}
   ) pending_match`;
 }
-
-/** Rows per insert statement: a batch of 2,000 rows carries ~5 MB. */
-const INSERT_BATCH = 2000;
 
 /**
  * The status of an import still being stored: on PGlite its rows are stored in steps (imports-store.ts), and
@@ -268,37 +263,9 @@ function changeReads(db: Db) {
   };
 }
 
-/** Storing an upload, editing its requisites, rejecting it whole. */
+/** Editing an import's requisites, rejecting it whole. */
 function importWrites(db: Db) {
   return {
-    async insertImport(tx: Db, values: typeof imports.$inferInsert): Promise<number> {
-      const [row] = await tx.insert(imports).values(values).returning({ id: imports.id });
-      return row!.id;
-    },
-
-    /**
-     * Stores an import's rows as the reader's worker packed them: per batch, the light columns as arrays and
-     * the rows' JSON as slices of one byte buffer, so that neither side builds or parses thousands of
-     * parameters or one huge JSON document.
-     */
-    async insertChanges(tx: Db, importId: number, rows: PackedRows) {
-      const slice = (from: SQL, to: SQL) =>
-        sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')`;
-      for (const batch of insertBatches(rows, INSERT_BATCH)) {
-        await tx.execute(sql`
-          insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
-          select ${importId}, r.row_number, r.full_name, r.snils,
-            ${slice(sql`r.data_start`, sql`r.raw_start`)}, ${slice(sql`r.raw_start`, sql`r.raw_end`)},
-            r.notices::json
-          from (select ${sql.param(batch.payload)}::bytea as payload) b,
-            unnest(${sql.param(batch.rowNumbers)}::int[], ${sql.param(batch.fullNames)}::text[],
-              ${sql.param(batch.snils)}::text[], ${sql.param(batch.dataStarts)}::int[],
-              ${sql.param(batch.rawStarts)}::int[], ${sql.param(batch.rawEnds)}::int[],
-              ${sql.param(batch.notices)}::text[])
-            as r(row_number, full_name, snils, data_start, raw_start, raw_end, notices)`);
-      }
-    },
-
     async updateRequisites(
       id: number,
       values: {
@@ -338,60 +305,8 @@ function importWrites(db: Db) {
   };
 }
 
-/** The steps of storing an upload that only an import still being stored has (imports-store.ts). */
-function storingWrites() {
-  return {
-    /**
-     * The same insert with the rows' JSON bound as text arrays, for PGlite: it encodes a `bytea` parameter
-     * several times slower than text (docs/benchmarks.md, «Change files and uploads»). One statement.
-     */
-    async insertChangesAsText(tx: Db, importId: number, rows: PackedRows) {
-      const { data, raw } = packedTexts(rows);
-      await tx.execute(sql`
-        insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
-        select ${importId}, r.row_number, r.full_name, r.snils, r.data, r.raw, r.notices::json
-        from unnest(${sql.param(rows.rowNumbers)}::int[], ${sql.param(rows.fullNames)}::text[],
-          ${sql.param(rows.snils)}::text[], ${sql.param(data)}::text[], ${sql.param(raw)}::text[],
-          ${sql.param(rows.notices.map((notices) => JSON.stringify(notices)))}::text[])
-          as r(row_number, full_name, snils, data, raw, notices)`);
-    },
-
-    /** The last step of storing an upload: the import becomes pending; false when it was not being stored. */
-    async revealImport(tx: Db, id: number): Promise<boolean> {
-      const updated = await tx
-        .update(imports)
-        .set({ status: ImportStatus.Pending })
-        .where(and(eq(imports.id, id), eq(imports.status, storingStatus)))
-        .returning({ id: imports.id });
-      return updated.length > 0;
-    },
-
-    /**
-     * Deletes an import still being stored (or, with a null id, every one: after a crash), with its rows and
-     * its files; answers how many imports it deleted.
-     */
-    async discardStoring(tx: Db, id: number | null): Promise<number> {
-      const which = and(eq(imports.status, storingStatus), id === null ? undefined : eq(imports.id, id));
-      await tx
-        .delete(importChanges)
-        .where(inArray(importChanges.importId, tx.select({ id: imports.id }).from(imports).where(which)));
-      const deleted = await tx
-        .delete(imports)
-        .where(which)
-        .returning({
-          files: sql<
-            (number | null)[]
-          >`array[${imports.fileId}, ${imports.protocolFileId}, ${imports.protocolSignatureFileId}, ${imports.letterFileId}, ${imports.letterSignatureFileId}]`,
-        });
-      const fileIds = deleted.flatMap((row) => row.files.filter((fileId) => fileId !== null));
-      if (fileIds.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
-      return deleted.length;
-    },
-  };
-}
-
 export function createImportsRepository(db: Db) {
-  return { ...importReads(db), ...changeReads(db), ...importWrites(db), ...storingWrites() };
+  return { ...importReads(db), ...changeReads(db), ...importWrites(db) };
 }
 
 export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { fetchPage, toPaged } from '../../lib/search.js';
 import type { CurrentAccount } from '../../lib/session.js';
 import { daysLeft } from './deadline.js';
-import type { FileInfo, FileStore } from './file-store.js';
+import type { FileInfo, FileStore } from './store/file-store.js';
 import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
 import { rejectionFile } from './rejection-file.js';
 

@@ -1,6 +1,6 @@
 import { loadExcelJs } from '../../lib/exceljs.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
-import type { NewFile } from './file-store.js';
+import type { NewFile } from './store/file-store.js';
 
 /**
  * The file an SRO receives with a rejection: each rejected row (its spreadsheet row number, name and SNILS)

@@ -12,8 +12,8 @@ import {
 } from '@registry/shared';
 import type { z } from 'zod';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
-import { fileResponse } from '../../plugins/openapi.js';
-import type { InternSearchService } from './intern-search.service.js';
+import { fileResponse } from '../../lib/route-docs.js';
+import type { InternSearchService } from './search/intern-search.service.js';
 import type { InternService, SaveRequest } from './intern.service.js';
 
 type SaveBody = z.output<typeof SaveInternSchema>;

@@ -8,16 +8,16 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { toChangeProtocol } from './change-protocols.js';
-import type { InternCardRepository } from './intern-card.repository.js';
-import { internAsOf } from './intern-as-of.js';
-import { claimRegisterKeys } from './intern-register-keys.js';
-import { resolveReferences } from './intern-references.js';
-import { saveIn, type SaveRequest } from './intern-save.js';
-import { undoImportRowIn, type UndoRequest } from './intern-undo.js';
-import { groupBySection } from './intern-sections.js';
+import { toChangeProtocol } from './card/change-protocols.js';
+import type { InternCardRepository } from './card/intern-card.repository.js';
+import { internAsOf } from './card/intern-as-of.js';
+import { claimRegisterKeys } from './card/intern-register-keys.js';
+import { resolveReferences } from './card/intern-references.js';
+import { saveIn, type SaveRequest } from './card/intern-save.js';
+import { undoImportRowIn, type UndoRequest } from './card/intern-undo.js';
+import { groupBySection } from './card/intern-sections.js';
 
-export type { SaveRequest } from './intern-save.js';
+export type { SaveRequest } from './card/intern-save.js';
 
 /** The rows of imports waiting for an operator that name a SNILS: the imports module answers. */
 export type PendingRowsNaming = (

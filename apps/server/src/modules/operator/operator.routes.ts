@@ -6,7 +6,7 @@ import {
   OperatorSchema,
   SearchQuerySchema,
 } from '@registry/shared';
-import { noContent } from '../../plugins/openapi.js';
+import { noContent } from '../../lib/route-docs.js';
 import type { OperatorService } from './operator.service.js';
 
 /** Accounts of operators and SRO representatives ('Операторы'): operators only (SPEC.md §6). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StatsQuerySchema, StatsResultSchema } from '@registry/shared';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
-import { fileResponse } from '../../plugins/openapi.js';
+import { fileResponse } from '../../lib/route-docs.js';
 import { statsWorkbook } from './stats-export.js';
 import type { StatsService } from './stats.service.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { buildChangeFileTemplate } from '../../modules/imports/reader/change-file-template.js';
+import { buildChangeFileTemplate } from '../../modules/imports/change-file-template.js';
 import {
   cellProblem,
   fileMessages,

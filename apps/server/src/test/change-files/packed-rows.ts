@@ -1,4 +1,4 @@
-import { unpackRows, type PackedRows } from '../../modules/imports/reader/change-file-packing.js';
+import { unpackRows, type PackedRows } from '../../modules/imports/store/change-file-packing.js';
 import type { ChangeFileRow } from '../../modules/imports/reader/change-file-rows.js';
 
 /** The rows a worker packed, back in the reader's own shape (cells by header), to compare in tests. */

@@ -1,6 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import type { BookOptions, Cell } from '../../modules/imports/reader/change-file-book.js';
+import type { BookOptions, Cell } from '../../fixtures/change-file-book.js';
 
 /*
  * Spreadsheets for the reader's tests, made by code: honest ones through the libraries that office files
@@ -18,7 +18,7 @@ export {
   type BookOptions,
   type Cell,
   type RowValues,
-} from '../../modules/imports/reader/change-file-book.js';
+} from '../../fixtures/change-file-book.js';
 
 const DAY_MS = 86_400_000;
 

@@ -8,8 +8,8 @@ import {
   readInWorker,
   type DictionarySource,
 } from './change-file-runner.js';
-import { packedCount } from './change-file-packing.js';
-import { buildChangeFileTemplate } from './change-file-template.js';
+import { packedCount } from '../store/change-file-packing.js';
+import { buildChangeFileTemplate } from '../change-file-template.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
 
 const noDictionaries: DictionarySource = {

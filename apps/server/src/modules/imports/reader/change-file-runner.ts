@@ -10,7 +10,7 @@ import {
   type ChangeFileOptions,
   type ChangeFileResult,
 } from './change-file-reader.js';
-import { concatPacked, type PackedRows } from './change-file-packing.js';
+import { concatPacked, type PackedRows } from '../store/change-file-packing.js';
 import type { WorkerInput, WorkerOutput, WorkerResult } from './change-file-worker.js';
 
 /*

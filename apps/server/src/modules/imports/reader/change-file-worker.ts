@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { createRowPacker, type PackedRows } from './change-file-packing.js';
+import { createRowPacker, type PackedRows } from '../store/change-file-packing.js';
 import { readChangeFile, type ChangeFileOptions, type ChangeFileResult } from './change-file-reader.js';
 import { heapPeakMb } from './heap-peak.js';
 

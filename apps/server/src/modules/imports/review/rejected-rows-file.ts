@@ -7,7 +7,7 @@ import {
   headerKey,
   type ChangeFileColumn,
 } from '../reader/change-file-columns.js';
-import { columnFormat, DATE_FORMAT } from '../reader/change-file-template.js';
+import { columnFormat, DATE_FORMAT } from '../change-file-template.js';
 import { textCell } from '../../../lib/xlsx-text.js';
 
 export const REJECTION_REASON_HEADER = 'Причина отклонения';

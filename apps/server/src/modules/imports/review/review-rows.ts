@@ -1,7 +1,7 @@
 import { texts, type InternSectionKey } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import type { InternMatchingService } from '../../intern/intern-matching.service.js';
+import type { InternMatchingService } from '../../intern/matching/intern-matching.service.js';
 import type { InternService } from '../../intern/intern.service.js';
 import type { SchoolService } from '../../school/school.service.js';
 import type { ImportsService } from '../imports.service.js';

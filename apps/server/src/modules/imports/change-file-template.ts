@@ -1,0 +1,123 @@
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
+import { employmentTypes, internshipStatuses } from '@registry/shared';
+import { columnGroups, changeFileColumns, type ChangeFileColumn } from './reader/change-file-columns.js';
+import { templateSample } from './change-file-sample.js';
+
+/*
+ * The template an SRO fills in (IMPORT-TEMPLATE.md): sheet «Данные», a row of group titles over the 65
+ * headers, both frozen with the name columns, text format where Excel would otherwise eat leading zeros,
+ * date format on dates, drop-downs for statuses, flags and employment type, and one sample row that the
+ * reader accepts (a test reads it back).
+ */
+
+export const TEMPLATE_FILE_NAME = 'Шаблон файла изменений.xlsx';
+export const TEMPLATE_ASCII_NAME = 'change-file-template.xlsx';
+
+const HEADER_ROW = 2;
+const FIRST_DATA_ROW = HEADER_ROW + 1;
+// Drop-downs and formats reach as far as a file may go: the row limit's default.
+const LAST_DATA_ROW = HEADER_ROW + 10_000;
+export const DATE_FORMAT = 'dd.mm.yyyy';
+
+/** A column's number format: text where Excel would eat leading zeros, a date on dates, else Excel's own. */
+export function columnFormat(column: ChangeFileColumn): string | undefined {
+  return column.asText ? '@' : column.kind === 'date' ? DATE_FORMAT : undefined;
+}
+
+const quotedList = (values: string[]) => [`"${values.join(',')}"`];
+
+/** The drop-down of a column, if it has one: a list Excel offers and checks. */
+function dropDown(column: ChangeFileColumn): ExcelJS.DataValidation | null {
+  const list =
+    column.kind === 'status'
+      ? [0, 1, 2, 3].map((status) => internshipStatuses.label(status as 0))
+      : column.kind === 'employment'
+        ? employmentTypes.values.map((type) => employmentTypes.label(type))
+        : column.kind === 'flag'
+          ? ['Да', 'Нет']
+          : null;
+  if (!list) return null;
+  return {
+    type: 'list',
+    allowBlank: true,
+    formulae: quotedList(list),
+    showErrorMessage: true,
+    errorTitle: column.header,
+    error: `Выберите значение из списка: ${list.join(', ')}`,
+  };
+}
+
+/** Wide enough for the longest word of the header and for the sample value, within reason. */
+function columnWidth(column: ChangeFileColumn): number {
+  const longestWord = Math.max(...column.header.split(/\s+/).map((word) => word.length));
+  const sample = templateSample[column.header];
+  const sampleLength = sample instanceof Date ? 10 : String(sample ?? '').length;
+  return Math.min(
+    40,
+    Math.max(12, longestWord + 2, Math.ceil(column.header.length / 3) + 2, sampleLength + 2),
+  );
+}
+
+/**
+ * exceljs keeps a sheet's validations by range and writes each range once; its typings know only the
+ * per-cell form, which would write ten thousand copies of each drop-down.
+ */
+type RangeValidations = { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } };
+
+const GROUP_FILLS = ['FFD9E1F2', 'FFE2EFDA', 'FFFFF2CC', 'FFFCE4D6'];
+const thin = { style: 'thin' as const, color: { argb: 'FFA6A6A6' } };
+const border = { top: thin, left: thin, bottom: thin, right: thin };
+
+/** The template workbook as .xlsx bytes. */
+export async function buildChangeFileTemplate(): Promise<Buffer> {
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
+  workbook.creator = 'Реестр стажёров';
+  const sheet = workbook.addWorksheet('Данные', {
+    views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],
+  });
+
+  let first = 1;
+  columnGroups.forEach((group, i) => {
+    const last = first + group.columns.length - 1;
+    const fill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: GROUP_FILLS[i]! } };
+    sheet.mergeCells(1, first, 1, last);
+    const title = sheet.getCell(1, first);
+    title.value = group.title;
+    title.font = { bold: true, size: 12 };
+    // Left-aligned: a title centred over sixteen columns would sit off screen behind the frozen panes.
+    title.alignment = { horizontal: 'left', vertical: 'middle', indent: 1 };
+    title.fill = fill;
+    title.border = border;
+    for (let column = first; column <= last; column++) sheet.getCell(HEADER_ROW, column).fill = fill;
+    first = last + 1;
+  });
+  sheet.getRow(1).height = 22;
+
+  changeFileColumns.forEach((column, i) => {
+    const sheetColumn = sheet.getColumn(i + 1);
+    sheetColumn.width = columnWidth(column);
+    const format = columnFormat(column);
+    if (format) sheetColumn.numFmt = format;
+    const header = sheet.getCell(HEADER_ROW, i + 1);
+    header.value = column.required ? `${column.header} *` : column.header;
+    header.font = { bold: true };
+    header.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
+    header.border = border;
+    const validation = dropDown(column);
+    if (validation) {
+      const letter = sheetColumn.letter;
+      (sheet as unknown as RangeValidations).dataValidations.add(
+        `${letter}${FIRST_DATA_ROW}:${letter}${LAST_DATA_ROW}`,
+        validation,
+      );
+    }
+    const sample = sheet.getCell(FIRST_DATA_ROW, i + 1);
+    sample.value = templateSample[column.header] ?? null;
+    if (format) sample.numFmt = format;
+  });
+  sheet.getRow(HEADER_ROW).height = 64;
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
