@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
 /** People who log in: operators (no organization) and SRO representatives (with one). */
@@ -14,6 +14,8 @@ export const accounts = pgTable(
     /** When a generated password was last e-mailed, and to which address: a second request at once sends none. */
     passwordSentAt: timestamp({ withTimezone: true }),
     passwordSentTo: varchar({ length: 200 }),
+    /** An operator's morning e-mail of imports near or past their deadline; each operator may turn it off. */
+    morningDigest: boolean().notNull().default(true),
     /** Full name and e-mail folded for the operators' search, kept by the database itself. */
     searchKey: text()
       .notNull()

@@ -7,3 +7,4 @@ export * from './imports.js';
 export * from './history.js';
 export * from './counters.js';
 export * from './throttles.js';
+export * from './mail.js';
