@@ -1,3 +1,4 @@
+import { isWeekendDate } from '../format/dates.js';
 import { isIsoDate } from '../schemas/fields.js';
 
 /**
@@ -11,6 +12,7 @@ export const dictionaryCodes = [
   'termination-reasons',
   'organizations',
   'holidays',
+  'working-days',
 ] as const;
 export type DictionaryCode = (typeof dictionaryCodes)[number];
 
@@ -21,6 +23,7 @@ export const dictionaryTitles: Record<DictionaryCode, string> = {
   'termination-reasons': 'Основания прекращения стажировки',
   organizations: 'СРО',
   holidays: 'Праздничные дни',
+  'working-days': 'Рабочие дни (переносы)',
 };
 
 /** Rules some dictionaries put on their values beyond the common length limit. */
@@ -31,6 +34,11 @@ export const dictionaryValueRules: Partial<
   holidays: {
     test: isIsoDate,
     message: 'Праздничный день записывается как дата ГГГГ-ММ-ДД, например 2027-01-07',
+  },
+  // A weekday is working anyway: only a Saturday or a Sunday a decree made working changes a deadline.
+  'working-days': {
+    test: (value) => isIsoDate(value) && isWeekendDate(value),
+    message: 'Рабочий день по переносу — это суббота или воскресенье, дата ГГГГ-ММ-ДД, например 2025-11-01',
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, toDateValue } from './dates.js';
+import { formatDate, formatDateTime, isWeekendDate, toDateValue } from './dates.js';
 
 describe('date formats of SPEC.md §9', () => {
   it('shows a date as yyyy.MM.dd', () => {
@@ -14,5 +14,15 @@ describe('date formats of SPEC.md §9', () => {
 
   it('gives the Moscow calendar date of a moment', () => {
     expect(toDateValue(new Date('2025-12-31T21:30:00Z'))).toBe('2026-01-01');
+  });
+
+  it('tells Saturdays and Sundays from the days of the working week', () => {
+    // 2025-11-01 was a Saturday, 2025-11-02 a Sunday, 2025-11-03 a Monday and 2025-10-31 a Friday.
+    expect(['2025-10-31', '2025-11-01', '2025-11-02', '2025-11-03'].map(isWeekendDate)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });

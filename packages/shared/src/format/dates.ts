@@ -35,3 +35,9 @@ export function toDateValue(date: Date, timeZone = 'Europe/Moscow'): string {
     day: '2-digit',
   }).format(date);
 }
+
+/** True for a Saturday or a Sunday, given as yyyy-MM-dd: the days off of the five-day working week. */
+export function isWeekendDate(value: string): boolean {
+  const weekday = new Date(`${value}T00:00:00Z`).getUTCDay();
+  return weekday === 0 || weekday === 6;
+}

@@ -138,15 +138,53 @@ describe('POST /api/v1/dictionaries/{code}', () => {
   });
 
   it('keeps holidays as real dates, since import deadlines skip them', async () => {
-    expect((await create('holidays', '2027-01-07')).statusCode).toBe(201);
-    for (const value of ['2027-02-30', '7 января 2027', '07.01.2027']) {
+    const before = await entries('holidays');
+    expect((await create('holidays', '2028-01-07')).statusCode).toBe(201);
+    for (const value of ['2028-02-30', '7 января 2028', '07.01.2028']) {
       const refused = await create('holidays', value);
       expect(refused.statusCode, value).toBe(400);
       expect(refused.json().Info).toEqual([
         '«Value»: Праздничный день записывается как дата ГГГГ-ММ-ДД, например 2027-01-07',
       ]);
     }
-    expect((await entries('holidays')).map((entry) => entry.Value)).toEqual(['2027-01-07']);
+    expect((await entries('holidays')).map((entry) => entry.Value)).toEqual([
+      ...before.map((entry) => entry.Value),
+      '2028-01-07',
+    ]);
+  });
+
+  it('keeps working days by transfer as Saturdays and Sundays, since a weekday is working anyway', async () => {
+    // 2028-01-08 is a Saturday, 2028-01-09 a Sunday, 2028-01-03 a Monday.
+    expect((await create('working-days', '2028-01-08')).statusCode).toBe(201);
+    expect((await create('working-days', '2028-01-09')).statusCode).toBe(201);
+    for (const value of ['2028-01-03', '2028-02-30', '08.01.2028']) {
+      const refused = await create('working-days', value);
+      expect(refused.statusCode, value).toBe(400);
+      expect(refused.json().Info).toEqual([
+        '«Value»: Рабочий день по переносу — это суббота или воскресенье, дата ГГГГ-ММ-ДД, например 2025-11-01',
+      ]);
+    }
+    expect((await entries('working-days')).map((entry) => entry.Value)).toEqual(
+      expect.arrayContaining(['2028-01-08', '2028-01-09']),
+    );
+    expect(await values('working-days', '2028-01')).toEqual(['2028-01-08', '2028-01-09']);
+  });
+
+  it('never keeps a day as both a holiday and a working day, either way round', async () => {
+    const working = (await create('working-days', '2028-04-01')).json();
+    await create('holidays', '2028-04-02');
+    const asHoliday = await create('holidays', '2028-04-01');
+    expect(asHoliday.statusCode).toBe(409);
+    expect(asHoliday.json().ErrorMessage).toBe(
+      'День 2028.04.01 уже есть в справочнике «Рабочие дни (переносы)»: день не может быть и праздничным, и рабочим',
+    );
+    const asWorking = await update('working-days', working.Id, '2028-04-02');
+    expect(asWorking.statusCode).toBe(409);
+    expect(asWorking.json().ErrorMessage).toBe(
+      'День 2028.04.02 уже есть в справочнике «Праздничные дни»: день не может быть и праздничным, и рабочим',
+    );
+    expect(await values('working-days', '2028-04')).toEqual(['2028-04-01']);
+    expect(await values('holidays', '2028-04')).toEqual(['2028-04-02']);
   });
 });
 

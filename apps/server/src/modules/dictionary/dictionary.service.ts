@@ -1,6 +1,7 @@
 import {
   dictionaryTitles,
   dictionaryValueRules,
+  formatDate,
   isDictionaryCode,
   texts,
   type DictionaryCode,
@@ -44,8 +45,15 @@ function namedSource(
   };
 }
 
-/** A dictionary kept as plain values in dictionary_entries under its code. */
-function storedSource(repo: DictionaryRepository, code: DictionaryCode): DictionarySource {
+/**
+ * A dictionary kept as plain values in dictionary_entries under its code. `exclusiveWith` names a dictionary
+ * that may not hold the same value: a day is a holiday or a working day by transfer, never both.
+ */
+function storedSource(
+  repo: DictionaryRepository,
+  code: DictionaryCode,
+  exclusiveWith?: DictionaryCode,
+): DictionarySource {
   async function save(value: string, write: () => Promise<EntryRow | null>) {
     try {
       const row = await write();
@@ -61,10 +69,17 @@ function storedSource(repo: DictionaryRepository, code: DictionaryCode): Diction
     }
   }
 
-  function checked(value: string): string {
+  async function checked(value: string): Promise<string> {
     const rule = dictionaryValueRules[code];
     if (rule && !rule.test(value)) {
       throw new AppError(400, texts.invalidRequest, [`«Value»: ${rule.message}`]);
+    }
+    if (exclusiveWith && (await repo.findSameValue(exclusiveWith, value))) {
+      throw new AppError(
+        409,
+        `День ${formatDate(value)} уже есть в справочнике «${dictionaryTitles[exclusiveWith]}»: ` +
+          'день не может быть и праздничным, и рабочим',
+      );
     }
     return value;
   }
@@ -72,8 +87,8 @@ function storedSource(repo: DictionaryRepository, code: DictionaryCode): Diction
   return {
     all: async () => (await repo.all(code)).map(toEntry),
     search: async (query) => toPaged(await repo.search(code, query.term, query.page), toEntry),
-    create: (value) => save(value, () => repo.insert(code, checked(value))),
-    update: (id, value) => save(value, () => repo.update(code, id, checked(value))),
+    create: (value) => save(value, async () => repo.insert(code, await checked(value))),
+    update: (id, value) => save(value, async () => repo.update(code, id, await checked(value))),
   };
 }
 
@@ -87,7 +102,8 @@ export function createDictionaryService(
   const sources: Record<DictionaryCode, DictionarySource> = {
     addresses: storedSource(repo, 'addresses'),
     'termination-reasons': storedSource(repo, 'termination-reasons'),
-    holidays: storedSource(repo, 'holidays'),
+    holidays: storedSource(repo, 'holidays', 'working-days'),
+    'working-days': storedSource(repo, 'working-days', 'holidays'),
     schools: namedSource(schools, {
       create: (name) => schools.create({ Name: name }),
       update: (id, name) => schools.update(id, { Name: name }),

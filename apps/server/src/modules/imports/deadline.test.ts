@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, entryDeadline } from './deadline.js';
+import { daysLeft, entryDeadline, type WorkCalendar } from './deadline.js';
 
-const none = new Set<string>();
+const none: WorkCalendar = { holidays: new Set(), workingWeekends: new Set() };
 
 describe('entryDeadline', () => {
   it('counts working days after the day of upload, to the end of the day in Moscow', () => {
@@ -33,8 +33,19 @@ describe('entryDeadline', () => {
       '2027-01-07',
       '2027-01-08',
     ]);
-    expect(entryDeadline(new Date('2026-12-30T09:00:00Z'), 2, holidays).toISOString()).toBe(
+    expect(entryDeadline(new Date('2026-12-30T09:00:00Z'), 2, { ...none, holidays }).toISOString()).toBe(
       '2027-01-12T20:59:59.999Z',
+    );
+  });
+
+  it('counts a Saturday a decree made working, and it alone', () => {
+    // Friday 2025-10-31 upload: Saturday 1 November is working; the Sunday after it is not.
+    const calendar = { holidays: new Set<string>(), workingWeekends: new Set(['2025-11-01']) };
+    expect(entryDeadline(new Date('2025-10-31T09:00:00Z'), 1, calendar).toISOString()).toBe(
+      '2025-11-01T20:59:59.999Z',
+    );
+    expect(entryDeadline(new Date('2025-10-31T09:00:00Z'), 2, calendar).toISOString()).toBe(
+      '2025-11-03T20:59:59.999Z',
     );
   });
 });

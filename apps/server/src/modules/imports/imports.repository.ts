@@ -14,6 +14,7 @@ import {
   organizations,
   registryCounters,
 } from '../../db/schema/index.js';
+import type { WorkCalendar } from './deadline.js';
 import { liveClaimant, nextPendingRow } from './pending-rows.js';
 
 /** A row of an import as the detail lists it. */
@@ -183,13 +184,15 @@ function importReads(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** The public holidays operators keep in the 'holidays' dictionary (values yyyy-MM-dd). */
-    async holidays(): Promise<Set<string>> {
+    /** The working-day calendar the operators keep in the dictionaries of days (values yyyy-MM-dd). */
+    async workCalendar(): Promise<WorkCalendar> {
       const rows = await db
-        .select({ value: dictionaryEntries.value })
+        .select({ code: dictionaryEntries.code, value: dictionaryEntries.value })
         .from(dictionaryEntries)
-        .where(eq(dictionaryEntries.code, 'holidays'));
-      return new Set(rows.map((row) => row.value));
+        .where(inArray(dictionaryEntries.code, ['holidays', 'working-days']));
+      const daysOf = (code: string) =>
+        new Set(rows.filter((row) => row.code === code).map((row) => row.value));
+      return { holidays: daysOf('holidays'), workingWeekends: daysOf('working-days') };
     },
   };
 }

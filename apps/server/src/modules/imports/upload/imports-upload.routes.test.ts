@@ -6,7 +6,8 @@ import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../tes
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { samplePdf } from '../../../test/imports.js';
 import { createIntern, personalInfo } from '../../../test/interns.js';
-import { daysLeft, entryDeadline } from '../deadline.js';
+import { daysLeft, entryDeadline, isWorkingDay } from '../deadline.js';
+import { createImportsRepository } from '../imports.repository.js';
 import { sampleRow, sheetOf, snilsFrom, xlsOf, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 let t: TestApp;
@@ -23,6 +24,9 @@ beforeAll(async () => {
   clerk = await loginAs(t.app, rep.email, rep.password);
 });
 afterAll(() => t.close());
+
+/** The working-day calendar the deadlines follow, as the database's dictionaries hold it now. */
+const workCalendar = () => createImportsRepository(t.database.db).workCalendar();
 
 // A signature's first bytes: SEQUENCE, then the PKCS#7 signedData OID.
 const signature = Buffer.concat([
@@ -118,7 +122,8 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
         { RowNumber: 3, FullName: 'Петрова Мария Сергеевна' },
       ],
     });
-    expect(created.DeadlineAt).toBe(entryDeadline(new Date(created.ImportedAt), 10, new Set()).toISOString());
+    const deadline = entryDeadline(new Date(created.ImportedAt), 10, await workCalendar());
+    expect(created.DeadlineAt).toBe(deadline.toISOString());
     expect(created.ExpiresInDays).toBe(daysLeft(new Date(created.DeadlineAt), new Date()));
     const listed = (
       await t.app.inject({ url: '/api/v1/imports/pending', headers: { cookie: operator.cookie } })
@@ -128,9 +133,10 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
 
   it('moves the deadline past the holidays operators keep in the dictionary', async () => {
     // The first working day after today becomes a holiday: the deadline moves one working day later.
+    const calendar = await workCalendar();
     let day = new Date(`${toDateValue(new Date())}T12:00:00Z`); // today in Moscow, where deadlines count
     do day = new Date(day.getTime() + 86_400_000);
-    while ([0, 6].includes(day.getUTCDay()));
+    while (!isWorkingDay(day.toISOString().slice(0, 10), calendar));
     const holiday = day.toISOString().slice(0, 10);
     const added = await t.app.inject({
       method: 'POST',
@@ -147,8 +153,9 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
     ]);
     const created = response.json();
     const importedAt = new Date(created.ImportedAt);
-    expect(created.DeadlineAt).toBe(entryDeadline(importedAt, 10, new Set([holiday])).toISOString());
-    expect(created.DeadlineAt).not.toBe(entryDeadline(importedAt, 10, new Set()).toISOString());
+    const withHoliday = { ...calendar, holidays: new Set([...calendar.holidays, holiday]) };
+    expect(created.DeadlineAt).toBe(entryDeadline(importedAt, 10, withHoliday).toISOString());
+    expect(created.DeadlineAt).not.toBe(entryDeadline(importedAt, 10, calendar).toISOString());
   });
 
   it('names every missing or wrong document at once and stores nothing', async () => {

@@ -134,7 +134,7 @@ async function readUpload(
 ) {
   const { excel, importSchools } = input;
   const tracked = input.uploadId ? states.begin(input.uploadId, input.account.id) : null;
-  const [result, holidays] = await Promise.all([
+  const [result, calendar] = await Promise.all([
     deps
       .readChangeFile({
         bytes: excel.content,
@@ -144,7 +144,7 @@ async function readUpload(
         ...(tracked ? { onStage: tracked.onStage } : {}),
       })
       .finally(() => tracked?.done()),
-    deps.repo.holidays(),
+    deps.repo.workCalendar(),
   ]);
   if (!result.ok) {
     deps.log?.info(
@@ -159,7 +159,7 @@ async function readUpload(
     'change file read',
   );
   if (rowCount === 0) throw new AppError(400, uploadRules.noRows);
-  return { read: result, rowCount, holidays };
+  return { read: result, rowCount, calendar };
 }
 
 type ReadUpload = Awaited<ReturnType<typeof readUpload>>;
@@ -203,7 +203,7 @@ function storeUpload(
       organizationId: organization.Id,
       importedById: input.account.id,
       importedAt: uploadedAt,
-      deadlineAt: entryDeadline(uploadedAt, deps.deadlineWorkingDays, upload.holidays),
+      deadlineAt: entryDeadline(uploadedAt, deps.deadlineWorkingDays, upload.calendar),
       importSchools: input.importSchools,
       number: input.requisites.number,
       date: input.requisites.date,
