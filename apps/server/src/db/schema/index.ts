@@ -8,3 +8,4 @@ export * from './history.js';
 export * from './counters.js';
 export * from './throttles.js';
 export * from './mail.js';
+export * from './audit.js';
