@@ -3,6 +3,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import LogoutIcon from '@mui/icons-material/Logout';
 import HistoryIcon from '@mui/icons-material/History';
@@ -66,6 +67,11 @@ const dictionaryItems: Item[] = [
     to: paths.dictionary.href('termination-reasons'),
   },
   { label: 'Праздничные дни', icon: <EventIcon />, to: paths.dictionary.href('holidays') },
+  {
+    label: 'Рабочие дни (переносы)',
+    icon: <EventAvailableIcon />,
+    to: paths.dictionary.href('working-days'),
+  },
 ];
 
 const MAIN_ID = 'main-content';

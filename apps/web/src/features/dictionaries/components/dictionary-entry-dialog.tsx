@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   DictionaryEntryRequestSchema,
+  dictionaryValueRules,
   nullableDate,
   texts,
   type DictionaryEntry,
@@ -17,10 +19,18 @@ import { entryTextsOf, type EntryDictionaryCode } from './entry-texts';
 
 const valueLimit = maxLengthOf(DictionaryEntryRequestSchema.shape.Value);
 
-// A day of a dictionary of days: a whole date, `yyyy-MM-dd`, which the date field gives.
-const DateEntrySchema = z.object({
-  Value: nullableDate.refine((value) => value !== null, texts.required),
-});
+/**
+ * A day of a dictionary of days: a whole date, `yyyy-MM-dd`, which the date field gives, and the rule the
+ * server puts on that dictionary's days (a working day by transfer is a Saturday or a Sunday), under the field.
+ */
+function dateEntrySchema(code: EntryDictionaryCode) {
+  const rule = dictionaryValueRules[code];
+  return z.object({
+    Value: nullableDate
+      .refine((value) => value !== null, texts.required)
+      .refine((value) => value === null || !rule || rule.test(value), rule?.message),
+  });
+}
 
 type DictionaryEntryDialogProps = {
   code: EntryDictionaryCode;
@@ -35,11 +45,12 @@ function useSaveEntry(code: EntryDictionaryCode, entry: DictionaryEntry | null) 
   return (request: DictionaryEntryRequest) => save.mutateAsync({ id: entry?.Id ?? null, request });
 }
 
-/** Adds or edits one day of a dictionary of days (holidays) in the date field. */
+/** Adds or edits one day of a dictionary of days (holidays, working days by transfer) in the date field. */
 function DateEntryDialog({ code, entry, onClose }: DictionaryEntryDialogProps) {
   const words = entryTextsOf(code);
+  const schema = useMemo(() => dateEntrySchema(code), [code]);
   const form = useForm({
-    resolver: zodResolver(DateEntrySchema),
+    resolver: zodResolver(schema),
     defaultValues: { Value: entry?.Value ?? null },
   });
   const save = useSaveEntry(code, entry);

@@ -39,6 +39,13 @@ const knownTexts: Partial<Record<EntryDictionaryCode, EntryTexts>> = {
     // The import deadlines read these values as dates: the server accepts only yyyy-MM-dd.
     isDate: true,
   },
+  'working-days': {
+    label: 'Дата',
+    searchLabel: 'Поиск по дате',
+    addTitle: 'Добавить рабочий день',
+    editTitle: 'Редактирование рабочего дня',
+    isDate: true,
+  },
 };
 
 // A dictionary added to the shared codes works at once under these words, until it is given its own.
