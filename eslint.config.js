@@ -101,12 +101,23 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // A server module reaches another through its service, never its repository (queries).
+            // A server module reaches another only through its service: never its repository, routes or parts.
             ...serverModules.map((module) => ({
-              target: `./apps/server/src/modules/${module}`,
-              from: others(serverModules, module, './apps/server/src/modules', '**/*.repository.ts'),
-              message: 'Reach another module through its service, not its repository.',
+              target: `./apps/server/src/modules/${module}/**/!(*.test).ts`,
+              from: others(serverModules, module, './apps/server/src/modules', '**/!(*.service).ts'),
+              message: 'Reach another module through its service (*.service.ts), nothing else of it.',
             })),
+            {
+              target: './apps/server/src/db/!(*.test).ts',
+              from: ['./apps/server/src/modules', './apps/server/src/seed', './apps/server/src/plugins'],
+              message: 'Storage knows nothing of the application: db/ never imports modules, the seed or plugins.',
+            },
+            {
+              target: './apps/server/src/modules/**/!(*.test).ts',
+              from: ['./apps/server/src/plugins', './apps/server/src/config.ts', './apps/server/src/app.ts'],
+              message:
+                'A module is handed what it needs (its own settings, its services) by the composition root, api.ts.',
+            },
             // A web feature never imports another feature, by any path.
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,

@@ -11,6 +11,7 @@ export * from './schemas/school.js';
 export * from './schemas/dictionary.js';
 export * from './schemas/operator.js';
 export * from './format/snils.js';
+export * from './format/names.js';
 export * from './enums/statuses.js';
 export * from './enums/intern-sections.js';
 export * from './schemas/fields.js';

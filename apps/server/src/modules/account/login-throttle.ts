@@ -1,7 +1,15 @@
 import { texts } from '@registry/shared';
-import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { LoginThrottleRepository } from './login-throttle.repository.js';
+
+/** The login throttle's settings (config.ts: LOGIN_*). */
+export interface LoginThrottleSettings {
+  maxPerAccount: number;
+  maxPerAddress: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
 
 /** An address an account signed in from this recently lets the right password through whatever else fails. */
 const KNOWN_ADDRESS_MS = 90 * 24 * 3_600_000;
@@ -10,7 +18,7 @@ const KNOWN_ADDRESS_MS = 90 * 24 * 3_600_000;
  * How long the attempt after `failures` failures waits: nothing up to `max`, then the first delay, doubling
  * with each further failure up to the longest.
  */
-export function loginDelayMs(failures: number, max: number, throttle: Config['loginThrottle']): number {
+export function loginDelayMs(failures: number, max: number, throttle: LoginThrottleSettings): number {
   if (failures < max) return 0;
   return Math.min(throttle.maxDelayMs, throttle.firstDelayMs * 2 ** Math.min(failures - max, 30));
 }
@@ -21,7 +29,7 @@ export function loginDelayMs(failures: number, max: number, throttle: Config['lo
  * accounts' failures from a shared address (a NAT) hold its owner back. From any other: the account from
  * everywhere (a ceiling on guessing one password from many addresses) and the address on every account.
  */
-function throttleKeys(email: string, address: string, known: boolean, throttle: Config['loginThrottle']) {
+function throttleKeys(email: string, address: string, known: boolean, throttle: LoginThrottleSettings) {
   if (known) return new Map([[`pair:${email}|${address}`, throttle.maxPerAccount]]);
   return new Map([
     [`account:${email}`, throttle.maxPerAccount],
@@ -36,7 +44,7 @@ function throttleKeys(email: string, address: string, known: boolean, throttle: 
  */
 export async function claimLoginAttempt(
   repo: LoginThrottleRepository,
-  throttle: Config['loginThrottle'],
+  throttle: LoginThrottleSettings,
   attempt: { email: string; address: string; account: { id: number } | null; now: Date },
 ) {
   const { address, account, now } = attempt;

@@ -10,7 +10,7 @@ import {
   interns,
   organizations,
 } from '../../db/schema/index.js';
-import { protocolColumns } from '../intern/card/change-protocols.js';
+import { protocolColumns } from '../../db/change-protocols.js';
 import { documentsMatching } from './documents-matching.js';
 
 // The operator who wrote a version, apart from the one who wrote its protocol (the same person today).

@@ -10,7 +10,7 @@ import {
 } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
 import { fetchCappedPage } from '../../lib/search.js';
-import { toChangeProtocol } from '../intern/card/change-protocols.js';
+import { toChangeProtocol } from '../../db/change-protocols.js';
 import type { ArchiveRepository } from './archive.repository.js';
 
 /** The section key of a slug ('internship-steps') or of the key itself ('InternshipSteps'). */

@@ -8,7 +8,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { toChangeProtocol } from './card/change-protocols.js';
+import type { Actor, AuditRecorder } from '../../lib/audit.js';
+import { toChangeProtocol } from '../../db/change-protocols.js';
 import type { InternCardRepository } from './card/intern-card.repository.js';
 import { internAsOf } from './card/intern-as-of.js';
 import { claimRegisterKeys } from './card/intern-register-keys.js';

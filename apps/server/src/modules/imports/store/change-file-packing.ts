@@ -1,5 +1,5 @@
 import type { NamedRef } from '@registry/shared';
-import { fullNameOf } from '../../intern/card/intern-rules.js';
+import { fullNameOf } from '@registry/shared';
 import { columnsByKey, headerKey } from '../reader/change-file-columns.js';
 import type { ChangeFileRow } from '../reader/change-file-rows.js';
 import { dictionaryKey } from '../reader/dictionary-match.js';

@@ -9,10 +9,11 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { internEntries, internEntryVersions, interns } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/app-error.js';
-import { toChangeProtocol } from './change-protocols.js';
+import { toChangeProtocol } from '../../../db/change-protocols.js';
 import type { EntryRow, InternCardRepository } from './intern-card.repository.js';
 import { resolveReferences } from './intern-references.js';
-import { deriveStatus, fullNameOf } from './intern-rules.js';
+import { fullNameOf } from '@registry/shared';
+import { deriveStatus } from './intern-rules.js';
 import { groupBySection } from './intern-sections.js';
 
 /*

@@ -14,7 +14,7 @@ import {
   organizations,
   schools,
 } from '../../../db/schema/index.js';
-import { protocolColumns } from './change-protocols.js';
+import { protocolColumns } from '../../../db/change-protocols.js';
 import { registrationNumbers } from './registration-numbers.js';
 
 export type EntryRow = { id: number; section: string; position: number; data: Record<string, unknown> };

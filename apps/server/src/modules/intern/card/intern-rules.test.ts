@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
+import { fullNameOf } from '@registry/shared';
+import { deriveStatus, latestDate, snilsOf } from './intern-rules.js';
 
 describe('deriveStatus', () => {
   const none = { Internships: [], InternshipSteps: [], ExaminationResults: [] };

@@ -8,16 +8,6 @@ import {
   type PersonalInfo,
 } from '@registry/shared';
 
-/** 'Фамилия Имя Отчество' of the first personal-info entry. */
-export function fullNameOf(
-  personalInfo: Pick<PersonalInfo, 'LastName' | 'FirstName' | 'PatronymicName'> | undefined,
-) {
-  if (!personalInfo) return '';
-  return [personalInfo.LastName, personalInfo.FirstName, personalInfo.PatronymicName]
-    .filter(Boolean)
-    .join(' ');
-}
-
 /** The SNILS digits of the first personal-info entry, for the indexed column. */
 export function snilsOf(personalInfo: Pick<PersonalInfo, 'Snils'> | undefined): string | null {
   return personalInfo?.Snils ? snilsDigits(personalInfo.Snils) : null;

@@ -11,7 +11,8 @@ import { stableJson } from '../../../lib/stable-json.js';
 import type { EntryRow, HistoryKindValue, InternCardRepository } from './intern-card.repository.js';
 import { resolveReferences } from './intern-references.js';
 import { claimRegisterKeys } from './intern-register-keys.js';
-import { deriveStatus, fullNameOf, latestDate, snilsOf } from './intern-rules.js';
+import { fullNameOf } from '@registry/shared';
+import { deriveStatus, latestDate, snilsOf } from './intern-rules.js';
 import { groupBySection, type Entry } from './intern-sections.js';
 
 /** A save of a card, from the operator's form or from an accepted import row. */

@@ -1,4 +1,4 @@
-import { texts, type ChangeReview, type Reject } from '@registry/shared';
+import { fullNameOf, texts, type ChangeReview, type Reject } from '@registry/shared';
 import { ApiError } from '@/lib/api-client';
 import { showErrorDialog } from '@/lib/error-dialog';
 import { useRejectChange } from '../../api/reject-change';
@@ -13,7 +13,7 @@ import type { ReviewState } from './use-review-state';
 export function rowName(review: ChangeReview): string {
   if (review.Intern) return review.Intern.FullName;
   const person = review.PersonalInfo.New ?? review.PersonalInfo.Old;
-  return [person?.LastName, person?.FirstName, person?.PatronymicName].filter(Boolean).join(' ');
+  return fullNameOf(person);
 }
 
 /** What becomes of a decision: done (the screen moves on), or lost to another operator. */

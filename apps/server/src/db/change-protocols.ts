@@ -1,5 +1,5 @@
 import type { ChangeProtocol } from '@registry/shared';
-import { accounts, changeProtocols, organizations } from '../../../db/schema/index.js';
+import { accounts, changeProtocols, organizations } from './schema/index.js';
 
 /**
  * The columns of a change protocol as the contract shows it; a query selecting them left-joins
