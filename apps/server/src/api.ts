@@ -127,7 +127,7 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
 /** Change files: upload, list, detail, rejection, files, the template and the row review. */
 async function registerImports(
   app: FastifyInstance,
-  { database, config, logger }: AppDeps,
+  { database, config, logger, clock }: AppDeps,
   services: Services,
 ) {
   await app.register(fastifyMultipart);
@@ -145,6 +145,7 @@ async function registerImports(
     schools: services.schools,
     readChangeFile: (request) => reader.read(request),
     deadlineWorkingDays: config.uploads.deadlineWorkingDays,
+    clock,
     log: logger,
   });
   const prefix = '/api/v1/imports';

@@ -9,6 +9,7 @@ import {
 } from '../../test/api.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createOrganization } from '../../test/factories.js';
+import { productionCalendar } from './production-calendar.js';
 
 let t: TestApp;
 let callers: Callers;
@@ -87,6 +88,19 @@ describe('a new database', () => {
       'Прекращение трудового договора',
       'Решение суда',
       'Смерть стажёра',
+    ]);
+  });
+
+  it('holds the production calendar of 2024–2027: holidays, and the Saturdays made working days', async () => {
+    const holidays = (await entries('holidays')).map((entry) => entry.Value);
+    expect(holidays).toEqual(productionCalendar.flatMap((year) => year.holidays.map(([date]) => date)));
+    expect(holidays).toHaveLength(73);
+    expect(holidays).toEqual(expect.arrayContaining(['2025-12-31', '2026-01-09', '2027-11-04']));
+    expect((await entries('working-days')).map((entry) => entry.Value)).toEqual([
+      '2024-04-27',
+      '2024-11-02',
+      '2024-12-28',
+      '2025-11-01',
     ]);
   });
 });
