@@ -42,7 +42,9 @@ interface ImportPlan {
  */
 const PLANS: ImportPlan[][] = [
   [
-    { outcome: 'partly', uploadedDaysAgo: 20, kinds: ['snils', 'snils', 'name', 'new', 'conflict'] },
+    // A month back, so that it is overdue whenever the demo is made: 20 days held fewer than the deadline's ten
+    // working days across the New Year and May holidays of the production calendar (63 days of 2024–2027).
+    { outcome: 'partly', uploadedDaysAgo: 30, kinds: ['snils', 'snils', 'name', 'new', 'conflict'] },
     { outcome: 'processed', uploadedDaysAgo: 6, kinds: ['snils', 'name', 'new', 'snils'] },
     { outcome: 'rejected', uploadedDaysAgo: 5, kinds: ['snils', 'new'] },
     { outcome: 'pending', uploadedDaysAgo: 0, kinds: ['snils', 'name', 'new', 'conflict'] },
