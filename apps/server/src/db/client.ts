@@ -58,7 +58,10 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // No JIT: it compiles any plan of a high estimated cost, and the list's one statement for a term holds a
+    // costly branch it seldom runs (the term's index when the window falls short): JIT spent 60 ms compiling
+    // it on every run of a query that takes one (docs/benchmarks.md).
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     // A server restart or an administrator may end an idle connection; without a listener node-postgres
     // would raise that as an uncaught error and stop the process. The pool replaces the connection itself.
     pool.on('error', (error) => options.onIdleError?.(error));

@@ -11,7 +11,7 @@ import {
   type InternSectionKey,
 } from '@registry/shared';
 import { textCell } from '../../../lib/xlsx-text.js';
-import type { InternFilter } from './intern-search-queries.js';
+import type { InternFilter } from './intern-search-filter.js';
 import type { InternSearchRepository } from './intern-search.repository.js';
 
 const BATCH = 1000;

@@ -11,6 +11,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
  */
 
 const GENERIC = 3000;
+/** Names at the end of the list, none of whose words the names before them hold any part of. */
+const LAST = 100;
+const lastName = (n: number) => `Ящуров Ян ${String(n).padStart(3, '0')}`;
 const SPECIAL = [
   'Абрамова Ирина Петровна',
   'Смирнова Анна Сергеевна',
@@ -27,6 +30,9 @@ beforeAll(async () => {
   await t.database.db.execute(sql`
     insert into interns (full_name)
     select 'Стажёр ' || lpad(g::text, 6, '0') from generate_series(1, ${GENERIC}) g`);
+  await t.database.db.execute(sql`
+    insert into interns (full_name)
+    select 'Ящуров Ян ' || lpad(g::text, 3, '0') from generate_series(1, ${LAST}) g`);
   for (const name of SPECIAL)
     await t.database.db.execute(sql`insert into interns (full_name) values (${name})`);
 });
@@ -41,6 +47,7 @@ function expected(term: string, pageNumber = 0) {
   const all = [
     ...SPECIAL,
     ...Array.from({ length: GENERIC }, (_, i) => `Стажёр ${String(i + 1).padStart(6, '0')}`),
+    ...Array.from({ length: LAST }, (_, i) => lastName(i + 1)),
   ];
   const words = normalizeForSearch(term).split(/\s+/).filter(Boolean);
   return all
@@ -71,6 +78,30 @@ describe('a term looked for in the window, then through its index', () => {
         `${term} ${pageNumber}`,
       ).toEqual(expected(term, pageNumber));
     }
+  });
+
+  it('reads a deep page of a term the start of the list does not hold through its index instead', async () => {
+    // «Ящуров» lies past the first 2000 names, which a window longer than them is probed with.
+    for (const [term, pageNumber] of [
+      ['щуров', 2],
+      ['ур', 3],
+      ['ян ящур', 4],
+    ] as const) {
+      const found = await names(`term=${encodeURIComponent(term)}&page=${pageNumber}`);
+      expect(found, `${term} ${pageNumber}`).toEqual(expected(term, pageNumber));
+      expect(found.length, `${term} ${pageNumber}`).toBe(20);
+    }
+  });
+
+  it('counts a term of short words in the window when it fills the count, else through its index', async () => {
+    expect((await page('term=ер')).json()).toMatchObject({ TotalPages: 10, HasMore: true });
+    expect((await page('term=ер&page=45')).json()).toMatchObject({ TotalPages: 50, IsCapped: true });
+    expect((await page(`term=${encodeURIComponent('ур')}`)).json()).toMatchObject({ TotalPages: 5 });
+    expect((await page(`term=${encodeURIComponent('ия')}`)).json()).toMatchObject({
+      TotalPages: 1,
+      HasMore: false,
+      Results: expected('ия').map((FullName) => expect.objectContaining({ FullName })),
+    });
   });
 });
 

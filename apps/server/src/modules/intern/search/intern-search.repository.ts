@@ -4,35 +4,24 @@ import { counterKeys, internEntries, interns, registryCounters } from '../../../
 import {
   alphabeticalKey,
   bindFilter,
-  countQuery,
-  exportColumns,
   filterConditions,
   listOrder,
+  type FilterShape,
+  type InternFilter,
+} from './intern-search-filter.js';
+import {
+  countQuery,
+  countValues,
+  exportColumns,
   pageQuery,
   pageValues,
-  type FilterShape,
-  type ScanMode,
-  type InternFilter,
+  scanModeOf,
 } from './intern-search-queries.js';
 
 /** How many shapes of search keep their built queries; the rarest (a term of many words) are built anew. */
 const SHAPES_KEPT = 100;
 
-/** The sentinel the window's end takes when the whole list fits in the window. */
-const WHOLE_LIST = String.fromCodePoint(0x10ffff);
-
-/**
- * Whether a page read in the window mode is the true page: it is full, and its last name is within the window
- * (or the window holds the whole list), so no match beyond the window could sort before it.
- */
-export function windowServes(rows: { key: string; windowEnd: string | null }[], limit: number): boolean {
-  const last = rows.at(-1);
-  if (!last) return false;
-  if (last.windowEnd === WHOLE_LIST) return true;
-  return rows.length === limit && last.windowEnd !== null && last.key <= last.windowEnd;
-}
-
-/** The list's page and count, each query built once per shape of filter (and mode of reading). */
+/** The list's page and count, each query built once per shape of filter. */
 function listQueries(db: Db) {
   // Built once: Drizzle took longer to build them than PostgreSQL to run them. Unnamed, so PostgreSQL still
   // plans each run for its values, as a LIKE 'prefix%' needs.
@@ -40,36 +29,33 @@ function listQueries(db: Db) {
     string,
     { page: ReturnType<typeof preparePage>; count: ReturnType<typeof prepareCount> }
   >();
-  const preparePage = (shape: FilterShape, mode: ScanMode) => pageQuery(db, shape, mode).prepare('');
+  const preparePage = (shape: FilterShape) => pageQuery(db, shape, scanModeOf(shape)).prepare('');
   const prepareCount = (shape: FilterShape) => countQuery(db, shape).prepare('');
-  function queriesOf(shape: FilterShape, mode: ScanMode) {
-    const key = `${JSON.stringify(shape)}/${mode}`;
+  function queriesOf(shape: FilterShape) {
+    const key = JSON.stringify(shape);
     let queries = built.get(key);
     if (!queries) {
       if (built.size >= SHAPES_KEPT) built.delete(built.keys().next().value!);
-      built.set(key, (queries = { page: preparePage(shape, mode), count: prepareCount(shape) }));
+      built.set(key, (queries = { page: preparePage(shape), count: prepareCount(shape) }));
     }
     return queries;
   }
 
   return {
     /**
-     * One page of the list, with each row's registration numbers. A term is looked for first in a window at
-     * the start of the list, then, when the window cannot show the page, through the term's index.
+     * One page of the list, with each row's registration numbers, in one statement. A term is looked for
+     * first in a window at the start of the list, then, when the window cannot show the page, through the
+     * term's index.
      */
     async searchPage(filter: InternFilter, limit: number, offset: number) {
       const { shape, values } = bindFilter(filter);
-      const run = (mode: ScanMode) =>
-        queriesOf(shape, mode).page.execute({ ...values, ...pageValues(limit, offset) });
-      if ((!shape.leading && !shape.grams) || shape.deleted) return run('ordered');
-      const inWindow = await run('window');
-      return windowServes(inWindow, limit) ? inWindow : run('bitmap');
+      return queriesOf(shape).page.execute({ ...values, ...pageValues(limit, offset) });
     },
 
     /** How many trainees match, counting no further than `cap`: an exact count of a million rows is never paid. */
     async countUpTo(filter: InternFilter, cap: number): Promise<number> {
       const { shape, values } = bindFilter(filter);
-      const [row] = await queriesOf(shape, 'ordered').count.execute({ ...values, cap });
+      const [row] = await queriesOf(shape).count.execute({ ...values, ...countValues(cap) });
       return row?.n ?? 0;
     },
   };

@@ -1,7 +1,7 @@
 import { formatSnils, isValidSnils, type InternSearchQuery, type InternSearchResult } from '@registry/shared';
 import { cappedPages, countCap, PAGE_SIZE } from '../../../lib/search.js';
 import { prepareInternExport } from './intern-export.js';
-import type { InternFilter } from './intern-search-queries.js';
+import type { InternFilter } from './intern-search-filter.js';
 import type { InternSearchRepository } from './intern-search.repository.js';
 
 /**
