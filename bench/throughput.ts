@@ -1,15 +1,16 @@
 /*
  * `npm run bench:throughput [-- --pg 1000000 --connections 10 --duration 10 --warmup 2 --rounds 1]`
  *
- * How many public searches a second the app answers beside a bare Fastify server that runs one pg query (the
- * page's own SQL) and returns its rows. Loads generated trainees into a new PostgreSQL database (dropped at
+ * How many public searches a second the app answers beside a bare Fastify server that runs the page's and
+ * the count's own SQL side by side, as the app does, and returns the rows and the count. Loads generated trainees into a new PostgreSQL database (dropped at
  * the end), starts both servers as child processes on loopback (so that the load generator does not share
  * their event loop): the app as `npm start` runs it, anonymous callers, without the public limit
  * (PUBLIC_SEARCH_PER_MINUTE=0), its info-level log written to a file as production writes it to stdout; the
  * bare server with one pg Pool of the app's size. Each is loaded with autocannon for the same time with the
- * same connections, in turns, after an uncounted warm-up: the first public page, a name term and a SNILS.
- * Prints the requests a second, the app's share of the bare server's with the targets of issue #14 (≥ 50 % for
- * the first page, ≥ 25 % for a name term; a missed one is marked «нет»), and each server's CPU time per request.
+ * same connections, in turns, after an uncounted warm-up: the first public page, a surname, a name fragment
+ * and a SNILS. Prints the requests a second, the app's share of the bare server's with the targets of issues
+ * #14 and #21 (≥ 50 % for the first page and «иванов ив», ≥ 25 % for «иванов»; a missed one is marked «нет»),
+ * and each server's CPU time per request.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, statSync } from 'node:fs';
@@ -26,9 +27,8 @@ import { InternSearchQuerySchema } from '@registry/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { PAGE_SIZE } from '../apps/server/src/lib/search.js';
+import { countCap, PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { searchQueriesSql } from '../apps/server/src/modules/intern/search/intern-search-queries.js';
-import { windowServes } from '../apps/server/src/modules/intern/search/intern-search.repository.js';
 import { toFilter } from '../apps/server/src/modules/intern/search/intern-search.service.js';
 import { withScratchPostgres } from './bench-app.js';
 import { loadTrainees } from './load-trainees.js';
@@ -101,20 +101,27 @@ async function serveApp(url: string) {
   return (app.server.address() as { port: number }).port;
 }
 
-/** Fastify without plugins and one pg Pool: `/bare/<n>` runs the n-th query and answers its rows. */
-async function serveBare(url: string, queries: Query[]) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * Fastify without plugins and one pg Pool: `/bare/<n>` runs the n-th shape's page and count side by side, as
+ * the app does, and answers the page's rows and the count.
+ */
+async function serveBare(url: string, queries: Query[][]) {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   const app = Fastify();
   app.get<{ Params: { n: string } }>('/bare/:n', async (request) => {
-    const query = queries[Number(request.params.n)]!;
-    return (await pool.query(query.sql, query.params)).rows;
+    const [page, count] = queries[Number(request.params.n)]!;
+    const [rows, counted] = await Promise.all([
+      pool.query(page!.sql, page!.params),
+      pool.query(count!.sql, count!.params),
+    ]);
+    return { rows: rows.rows, count: Object.values(counted.rows[0]!)[0] };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return (app.server.address() as { port: number }).port;
 }
 
 if (args.serve) {
-  process.once('message', (message: { url: string; queries: Query[] }) => {
+  process.once('message', (message: { url: string; queries: Query[][] }) => {
     const started = args.serve === 'app' ? serveApp(message.url) : serveBare(message.url, message.queries);
     started.then(
       (port) => {
@@ -135,7 +142,7 @@ if (args.serve) {
 }
 
 /** Starts this file as a server child; its stdout goes to `logFile`. */
-function startServer(kind: 'app' | 'bare', url: string, queries: Query[], logFile: string) {
+function startServer(kind: 'app' | 'bare', url: string, queries: Query[][], logFile: string) {
   const out = openSync(logFile, 'w');
   const child = fork(fileURLToPath(import.meta.url), ['--serve', kind], {
     stdio: ['ignore', out, 'inherit', 'ipc'],
@@ -172,6 +179,7 @@ async function shapesOf(database: Database): Promise<Shape[]> {
   return [
     { name: 'первая страница без фильтра', query: {}, target: 0.5 },
     { name: 'фамилия «иванов»', query: { term: 'иванов' }, target: 0.25 },
+    { name: 'фрагмент ФИО «иванов ив»', query: { term: 'иванов ив' }, target: 0.5 },
     {
       name: 'СНИЛС целиком',
       query: { term: `${snils.slice(0, 3)}-${snils.slice(3, 6)}-${snils.slice(6, 9)} ${snils.slice(9)}` },
@@ -180,19 +188,15 @@ async function shapesOf(database: Database): Promise<Shape[]> {
   ];
 }
 
-type Client = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-
-/** The page query the public list runs for a shape: for a term, the window's, or the index's when it cannot. */
-async function pageSqlOf(database: Database, shape: Shape): Promise<Query> {
+/** The page and the count the public list runs for a shape, as the app sends them. */
+function queriesOfShape(database: Database, shape: Shape): Query[] {
   const filter = toFilter(InternSearchQuerySchema.parse(shape.query), false)!;
-  const page = { limit: PAGE_SIZE, offset: 0, cap: 10 * PAGE_SIZE + 1 };
-  const ordered = searchQueriesSql(database.db, filter, page);
-  if (!ordered.searchesTerm) return ordered.page;
-  const window = searchQueriesSql(database.db, filter, page, 'window').page;
-  const client = (database.db as unknown as { $client: Client }).$client;
-  const { rows } = await client.query(window.sql, window.params);
-  const keys = rows.map((row) => ({ key: row.key as string, windowEnd: row.window_end as string | null }));
-  return windowServes(keys, PAGE_SIZE) ? window : searchQueriesSql(database.db, filter, page, 'bitmap').page;
+  const { page, count } = searchQueriesSql(database.db, filter, {
+    limit: PAGE_SIZE,
+    offset: 0,
+    cap: countCap(0),
+  });
+  return [page, count];
 }
 
 /** Loads `url` for `seconds`; throws if any answer was not a 200. */
@@ -239,9 +243,9 @@ async function compare(targets: { server: Server; url: string }[]) {
 /** Checks that both servers answer the same rows for a shape before loading them. */
 async function checkSameRows(appUrl: string, bareUrl: string) {
   const app = (await (await fetch(appUrl)).json()) as { Results: { Id: number }[] };
-  const bare = (await (await fetch(bareUrl)).json()) as { id: number }[];
-  const same = app.Results.map((row) => row.Id).join() === bare.map((row) => row.id).join();
-  if (!same || bare.length === 0) throw new Error(`${appUrl}: the app and the bare server disagree`);
+  const bare = (await (await fetch(bareUrl)).json()) as { rows: { id: number }[] };
+  const same = app.Results.map((row) => row.Id).join() === bare.rows.map((row) => row.id).join();
+  if (!same || bare.rows.length === 0) throw new Error(`${appUrl}: the app and the bare server disagree`);
 }
 
 async function bench(database: Database, url: string) {
@@ -256,7 +260,7 @@ async function bench(database: Database, url: string) {
     `PostgreSQL: ${(rows[0]!.n || size).toLocaleString('ru')} стажёров, готовы за ${ms((performance.now() - started) / 1000)} с`,
   );
   const shapes = await shapesOf(database);
-  const queries = await Promise.all(shapes.map((shape) => pageSqlOf(database, shape)));
+  const queries = shapes.map((shape) => queriesOfShape(database, shape));
   const appLog = path.join(tmpdir(), `registry-throughput-${process.pid}.log`);
   const app = await startServer('app', url, [], appLog);
   const bare = await startServer('bare', url, queries, '/dev/null');
