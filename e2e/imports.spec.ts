@@ -175,31 +175,3 @@ test('an operator’s upload of a bad file shows each problem on a line of the a
   await expect(page).toHaveURL('/imports/');
   await expect(page.getByRole('row').filter({ hasText: sro.Name })).toHaveCount(0);
 });
-
-test('operators keep the public holidays that move the deadlines under «Праздничные дни»', async ({
-  page,
-}) => {
-  await loginAsAdmin(page);
-  await page.goto('/imports/');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Праздничные дни' })
-    .click();
-  await expect(page).toHaveURL('/dictionaries/holidays');
-  await expect(page.getByRole('heading', { level: 1, name: 'Праздничные дни' })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Добавить' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Добавить праздничный день' });
-  // The day is typed in the date field, as every date of the app: yyyy.MM.dd; an impossible one is refused.
-  const day = dialog.getByRole('group', { name: /^Дата/ });
-  await typeDate(day, '2027-02-29');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog.getByText('Неверная дата')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await typeDate(day, '2027-01-07');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog).toHaveCount(0);
-  // Kept as yyyy-MM-dd for the deadlines, listed as yyyy.MM.dd.
-  await expect(page.getByRole('cell', { name: '2027.01.07' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-});
