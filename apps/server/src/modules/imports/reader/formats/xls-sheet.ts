@@ -314,6 +314,9 @@ function readFormula(cells: SheetCells, body: number) {
     case 2:
       cells.put(row, column, errorOf(value));
       break;
+    default:
+      // 3 is an empty result; the cell stays empty, as it does for a type the format may add.
+      break;
   }
 }
 
