@@ -81,7 +81,7 @@ describe('a term looked for in the window, then through its index', () => {
   });
 
   it('reads a deep page of a term the start of the list does not hold through its index instead', async () => {
-    // «Ящуров» lies past the first 2000 names, which a window longer than them is probed with.
+    // «Ящуров» lies past the first 500 names, which a window longer than the first page's is probed with.
     for (const [term, pageNumber] of [
       ['щуров', 2],
       ['ур', 3],
