@@ -52,13 +52,17 @@ function migrationsHash(): string {
  */
 const KEEP_TEMPLATES = 3;
 
-/** Deletes the dumps beyond the newest few in use (a reused dump is touched). */
+/** A run lasts minutes: a dump used within this time may be being copied by a run still going. */
+const IN_USE_MS = 3_600_000;
+
+/** Deletes the dumps beyond the newest few, and none used within the hour (a reused dump is touched). */
 async function dropOldFiles(current: string) {
   const dumps = readdirSync(tmpdir())
     .filter((name) => name.startsWith(PREFIX) && name.endsWith('.tar') && name !== current)
     .map((name) => ({ name, usedAt: statSync(path.join(tmpdir(), name)).mtimeMs }))
     .sort((a, b) => b.usedAt - a.usedAt);
-  for (const { name } of dumps.slice(KEEP_TEMPLATES - 1))
+  const idle = Date.now() - IN_USE_MS;
+  for (const { name } of dumps.slice(KEEP_TEMPLATES - 1).filter(({ usedAt }) => usedAt < idle))
     await rm(path.join(tmpdir(), name), { force: true });
 }
 
