@@ -160,9 +160,13 @@ async function registerImports(
   await app.register(reviewReturnRoutes, { prefix, service: services.review });
   await app.register(reviewClaimRoutes, { prefix, service: services.review });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
+  return reader;
 }
 
-/** Every API route, in the order: access, reference data, trainees, imports. */
+/**
+ * Every API route, in the order: access, reference data, trainees, imports. Returns how busy the change-file
+ * readers are, for the readiness probe and the metrics.
+ */
 export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   const services = createServices(deps);
   await registerAccess(app, deps, services);
@@ -182,5 +186,6 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
     documents: services.documents,
   });
   await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
-  await registerImports(app, deps, services);
+  const reader = await registerImports(app, deps, services);
+  return { readerLoad: () => reader.load() };
 }
