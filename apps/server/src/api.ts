@@ -19,6 +19,8 @@ import { createImportsRepository } from './modules/imports/imports.repository.js
 import { filesRoutes, importsRoutes } from './modules/imports/imports.routes.js';
 import { uploadRoutes } from './modules/imports/upload/upload.routes.js';
 import { createImportsService } from './modules/imports/imports.service.js';
+import { entryDeadline } from './modules/imports/deadline.js';
+import { createImportMail } from './modules/imports/mail/import-mail.js';
 import { createDictionarySource } from './modules/imports/reader/change-file-dictionaries.js';
 import { createChangeFileReader } from './modules/imports/reader/change-file-runner.js';
 import { createReviewRepository } from './modules/imports/review/review.repository.js';
@@ -54,6 +56,15 @@ import { sessionCookies } from './lib/session.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrossSiteGuard } from './plugins/cross-site.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
+import { createOutbox } from './mail/outbox.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox's sender: main.ts starts its rounds once listening; tests run them one at a time. */
+    mailWorker: MailWorker;
+  }
+}
 
 /*
  * The API's modules, each built from its repository and the services of the modules it uses, and mounted
@@ -65,12 +76,26 @@ export function createServices({
   database,
   config,
   mailer,
-}: Pick<AppDeps, 'database' | 'config' | 'mailer'>) {
+  clock = () => new Date(),
+}: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'clock'>) {
   const { db } = database;
   const organizations = createOrganizationService(createOrganizationRepository(db));
   const schools = createSchoolService(createSchoolRepository(db));
-  const imports = createImportsService(db, createImportsRepository(db), createFileStore(db));
   const review = createReviewRepository(db);
+  const outbox = createOutbox(db);
+  const importsRepo = createImportsRepository(db);
+  const importMail = createImportMail({
+    db,
+    review,
+    files: createFileStore(db),
+    publicUrl: config.publicUrl,
+    clock,
+    deadline: async (from, days) => entryDeadline(from, days, await importsRepo.workCalendar()),
+  });
+  const imports = createImportsService(db, importsRepo, createFileStore(db), {
+    outbox,
+    mailsOf: (id) => importMail.mailsOf(id),
+  });
   const internSearch = createInternSearchService(createInternSearchRepository(db));
   const interns = createInternService(db, createInternCardRepository(db), (snils) =>
     reviewService.pendingRowsNaming(snils),
@@ -82,6 +107,7 @@ export function createServices({
     interns,
     matching: createInternMatchingService(createInternMatchingRepository(db)),
     schools,
+    outbox,
   });
   return {
     organizations,
@@ -94,6 +120,8 @@ export function createServices({
     documents: createDocumentsService(createDocumentsRepository(db)),
     imports,
     review: reviewService,
+    outbox,
+    importMail,
     stats: createStatsService({
       organizations,
       interns: createInternStatsService(createInternStatsRepository(db)),
@@ -160,15 +188,32 @@ async function registerImports(
   await app.register(reviewReturnRoutes, { prefix, service: services.review });
   await app.register(reviewClaimRoutes, { prefix, service: services.review });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
-  return reader;
 }
 
 /**
- * Every API route, in the order: access, reference data, trainees, imports. Returns how busy the change-file
- * readers are, for the readiness probe and the metrics.
+ * The outbox's sender, one per process (docs/decisions.md «Mail»): stopped with the app, started by main.ts
+ * once the app listens, so that tests send only when they run a round.
  */
+function registerMailWorker(app: FastifyInstance, deps: AppDeps, services: Services) {
+  const worker = createMailWorker({
+    outbox: services.outbox,
+    mailer: deps.mailer,
+    letterFor: (job) => services.importMail.letterFor(job),
+    digest: {
+      hour: deps.config.morningDigestHour,
+      isWorkingDay: (day) => services.importMail.isWorkingDay(day),
+    },
+    clock: deps.clock ?? (() => new Date()),
+    log: deps.logger,
+  });
+  app.decorate('mailWorker', worker);
+  app.addHook('onClose', () => worker.stop());
+}
+
+/** Every API route, in the order: access, reference data, trainees, imports. */
 export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   const services = createServices(deps);
+  registerMailWorker(app, deps, services);
   await registerAccess(app, deps, services);
   await app.register(organizationRoutes, {
     prefix: '/api/v1/organizations',
@@ -186,6 +231,5 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
     documents: services.documents,
   });
   await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
-  const reader = await registerImports(app, deps, services);
-  return { readerLoad: () => reader.load() };
+  await registerImports(app, deps, services);
 }

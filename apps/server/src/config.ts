@@ -88,6 +88,12 @@ const EnvSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Реестр стажёров <noreply@localhost>'),
     PUBLIC_URL: z.url('ожидается адрес вида https://registry.example.org').optional(),
+    MORNING_DIGEST_HOUR: z.coerce
+      .number({ error: 'ожидается час от 0 до 23' })
+      .int('ожидается час от 0 до 23')
+      .min(0, 'ожидается час от 0 до 23')
+      .max(23, 'ожидается час от 0 до 23')
+      .default(9),
     COOKIE_SECURE: booleanSetting,
     TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -108,10 +114,6 @@ const EnvSchema = z
     IMPORT_READ_MEMORY_MB: positiveInt(512),
     IMPORT_READ_SECONDS: positiveInt(60),
     IMPORT_PARALLEL_READS: positiveInt(2),
-    METRICS_TOKEN: z
-      .string()
-      .regex(/^[\x21-\x7e]{16,}$/, 'не короче 16 символов: латинские буквы, цифры и знаки, без пробелов')
-      .optional(),
   })
   .refine((env) => Boolean(env.ADMIN_LOGIN) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_LOGIN и ADMIN_PASSWORD задаются вместе',
@@ -132,6 +134,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** The hour (Moscow time) of a working day from which operators are sent the morning digest. */
+    morningDigestHour: env.MORNING_DIGEST_HOUR,
     cookieSecure: env.COOKIE_SECURE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
@@ -164,8 +168,6 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       timeLimitMs: env.IMPORT_READ_SECONDS * 1000,
       parallel: env.IMPORT_PARALLEL_READS,
     },
-    /** The bearer token GET /metrics asks for; without it the metrics are not served at all. */
-    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 

@@ -81,6 +81,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+app.mailWorker.start();
 stepDone('listenMs');
 logger.info(
   {

@@ -16,3 +16,6 @@ export function pluralRu(n: number, forms: PluralForms): string {
 export function countRu(n: number, forms: PluralForms): string {
   return `${n} ${pluralRu(n, forms)}`;
 }
+
+/** строка, строки, строк: rows of a change file. */
+export const rowForms: PluralForms = ['строка', 'строки', 'строк'];

@@ -51,6 +51,24 @@ const ChangeRowSchema = z.object({
   Snils: z.string().nullable(),
 });
 
+/**
+ * A letter to one of the SRO's representatives about the import (processed, or rejected as a whole), as the
+ * outbox holds it: `waiting` to be sent (again at `NextAttemptAt` after a failure, whose message is
+ * `LastError`), `sent`, `dropped` (the import changed before it went: a newer letter says what holds), or
+ * `failed` for good after the last attempt.
+ */
+export const ImportMailSchema = z.object({
+  FullName: z.string(),
+  EmailAddress: z.string(),
+  Kind: z.enum(['processed', 'rejected']),
+  Status: z.enum(['waiting', 'sent', 'dropped', 'failed']),
+  Attempts: z.number().int(),
+  SentAt: z.string().nullable(),
+  NextAttemptAt: z.string().nullable(),
+  LastError: z.string().nullable(),
+});
+export type ImportMail = z.infer<typeof ImportMailSchema>;
+
 /** An import with its rows and documents (SPEC.md §3 Import). */
 export const ImportSchema = z.object({
   ...importBase,
@@ -89,6 +107,8 @@ export const ImportSchema = z.object({
   Letter: ImportFileSchema.nullable(),
   LetterSignature: ImportFileSchema.nullable(),
   Notices: z.array(z.string()),
+  /** The letters to the SRO about the import, oldest first: for operators only, empty for a representative. */
+  Mails: z.array(ImportMailSchema),
 });
 export type Import = z.infer<typeof ImportSchema>;
 

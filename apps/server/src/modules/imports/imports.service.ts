@@ -3,6 +3,7 @@ import {
   type EditImport,
   type Import,
   type ImportFile,
+  type ImportMail,
   type ImportListItem,
   type ImportProgress,
   type ImportStatus,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { fetchPage, toPaged } from '../../lib/search.js';
 import type { CurrentAccount } from '../../lib/session.js';
+import type { Outbox } from '../../mail/outbox.js';
 import { daysLeft } from './deadline.js';
 import type { FileInfo, FileStore } from './store/file-store.js';
 import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
@@ -79,17 +81,24 @@ const documentFileIds = (row: ImportRow) =>
     row.letterSignatureFileId,
   ].filter((id): id is number => id !== null);
 
+/** The letters to the SRO about its imports: enqueued with the rejection, listed on the detail. */
+export interface ImportsMail {
+  outbox: Pick<Outbox, 'enqueueForImport'>;
+  mailsOf: (importId: number) => Promise<ImportMail[]>;
+}
+
 /** What the service's parts share: its dependencies, and finding an import the caller may see. */
 interface ImportsContext {
   db: Db;
   repo: ImportsRepository;
   files: FileStore;
   clock: () => Date;
+  mail: ImportsMail;
   findVisible(id: number, account: CurrentAccount): Promise<ImportRow>;
 }
 
 /** The list, the detail, and the import as the row review shows it. */
-function importReads({ repo, files, clock, findVisible }: ImportsContext) {
+function importReads({ repo, files, clock, mail, findVisible }: ImportsContext) {
   return {
     async list(tab: ImportTabKey, page: number, account: CurrentAccount): Promise<Paged<ImportListItem>> {
       const scope = organizationScope(account);
@@ -110,9 +119,11 @@ function importReads({ repo, files, clock, findVisible }: ImportsContext) {
 
     async get(id: number, account: CurrentAccount): Promise<Import> {
       const row = await findVisible(id, account);
-      const [lists, infos] = await Promise.all([
+      const [lists, infos, mails] = await Promise.all([
         repo.changeLists(id, row.organizationId),
         files.info(documentFileIds(row)),
+        // The delivery of the SRO's letters is the operators' concern; a representative reads the letter itself.
+        organizationScope(account) === null ? mail.mailsOf(id) : [],
       ]);
       return {
         ...toListItem(row, infos, clock()),
@@ -125,6 +136,7 @@ function importReads({ repo, files, clock, findVisible }: ImportsContext) {
         Letter: toFile(infos.get(row.letterFileId ?? -1)),
         LetterSignature: toFile(infos.get(row.letterSignatureFileId ?? -1)),
         Notices: row.notices,
+        Mails: mails,
       };
     },
 
@@ -153,7 +165,7 @@ function importReads({ repo, files, clock, findVisible }: ImportsContext) {
 
 /** Editing an import's requisites and rejecting it whole; each answers the import as the detail shows it. */
 function importWrites(
-  { db, repo, files, findVisible }: ImportsContext,
+  { db, repo, files, mail, findVisible }: ImportsContext,
   get: (id: number, account: CurrentAccount) => Promise<Import>,
 ) {
   return {
@@ -171,7 +183,7 @@ function importWrites(
 
     /**
      * Rejects the whole import with a reason, only while it waits or is being processed; the SRO receives a
-     * file of its rows with the reason.
+     * file of its rows with the reason, and its representatives a letter, enqueued with the rejection.
      */
     async reject(id: number, reason: string, account: CurrentAccount): Promise<Import> {
       const row = await findVisible(id, account);
@@ -184,6 +196,7 @@ function importWrites(
         if (!(await repo.reject(tx, id, { reason, rejectionFileId, rejectedById: account.id }))) {
           throw new AppError(409, importTexts.cannotReject);
         }
+        await mail.outbox.enqueueForImport(tx, 'import-rejected', id);
       });
       return get(id, account);
     },
@@ -220,6 +233,7 @@ export function createImportsService(
   db: Db,
   repo: ImportsRepository,
   files: FileStore,
+  mail: ImportsMail,
   clock: () => Date = () => new Date(),
 ) {
   /** The import if the caller may see it; another SRO's import is simply not found. */
@@ -230,7 +244,7 @@ export function createImportsService(
       throw new AppError(404, importTexts.notFound);
     return row;
   }
-  const context = { db, repo, files, clock, findVisible };
+  const context = { db, repo, files, clock, mail, findVisible };
   const reads = importReads(context);
   return {
     ...reads,

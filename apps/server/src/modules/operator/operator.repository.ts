@@ -7,6 +7,8 @@ export interface OperatorValues {
   fullName: string;
   emailAddress: string;
   organizationId: number | null;
+  /** Left out: on for a new account, unchanged on an edit. */
+  morningDigest?: boolean;
 }
 
 export interface OperatorRow {
@@ -14,12 +16,14 @@ export interface OperatorRow {
   fullName: string;
   emailAddress: string;
   organization: { id: number; name: string } | null;
+  morningDigest: boolean;
 }
 
 const columns = {
   id: accounts.id,
   fullName: accounts.fullName,
   emailAddress: accounts.emailAddress,
+  morningDigest: accounts.morningDigest,
   organizationId: organizations.id,
   organizationName: organizations.name,
 };
@@ -28,6 +32,7 @@ function toRow(row: {
   id: number;
   fullName: string;
   emailAddress: string;
+  morningDigest: boolean;
   organizationId: number | null;
   organizationName: string | null;
 }): OperatorRow {

@@ -92,6 +92,7 @@ describe('POST /api/v1/operators/', () => {
       FullName: 'Петров Пётр Петрович',
       EmailAddress: 'Petrov@Example.org',
       Organization: null,
+      MorningDigest: true,
     });
   });
 
@@ -183,6 +184,7 @@ describe('PUT /api/v1/operators/{id}', () => {
       FullName: 'Смирнова Ольга',
       EmailAddress: 'smirnova@sro.example',
       Organization: { Id: sro.id, Name: 'СРО «Новое место»' },
+      MorningDigest: true,
     });
     expect(await session(t, cookie)).toMatchObject({ IsOperator: false, Organization: { Id: sro.id } });
 
@@ -285,6 +287,7 @@ describe('GET /api/v1/operators/search', () => {
         FullName: callers.representative.fullName,
         EmailAddress: callers.representative.email,
         Organization: { Id: callers.organization.id, Name: callers.organization.name },
+        MorningDigest: true,
       },
     ]);
     expect(response.body).not.toMatch(/password|argon/i);

@@ -25,6 +25,7 @@ function toOperator(row: OperatorRow): Operator {
     FullName: row.fullName,
     EmailAddress: row.emailAddress,
     Organization: row.organization ? { Id: row.organization.id, Name: row.organization.name } : null,
+    MorningDigest: row.morningDigest,
   };
 }
 
@@ -104,7 +105,8 @@ export function createOperatorService(db: Db, repo: OperatorRepository, mailer: 
     if (organizationId !== null && !(await repo.organizationExists(organizationId))) {
       throw new AppError(400, texts.invalidRequest, ['«Organization»: СРО не найдено']);
     }
-    return { fullName: request.FullName, emailAddress: request.EmailAddress, organizationId };
+    const values = { fullName: request.FullName, emailAddress: request.EmailAddress, organizationId };
+    return request.MorningDigest === undefined ? values : { ...values, morningDigest: request.MorningDigest };
   }
 
   /** Writes an account; an e-mail another account already logs in with is a 409. */

@@ -31,6 +31,7 @@ export function importOf(changes: Partial<Import> = {}): Import {
     Letter: null,
     LetterSignature: null,
     Notices: [],
+    Mails: [],
     ...changes,
   };
 }

@@ -1,4 +1,4 @@
-import { countRu, type PluralForms } from '@registry/shared';
+import { countRu, rowForms, type PluralForms } from '@registry/shared';
 
 /*
  * What the change-file reader tells a clerk, in one place so that tests and later screens quote the same
@@ -8,7 +8,7 @@ import { countRu, type PluralForms } from '@registry/shared';
 
 // «его» for a file, «её» for a book or a table: the advice follows the word it is said of.
 const saveAsXlsx = (it: 'его' | 'её') => `откройте ${it} в Excel и сохраните как «Книга Excel (.xlsx)»`;
-const rows: PluralForms = ['строка', 'строки', 'строк'];
+const rows = rowForms;
 const columns: PluralForms = ['столбец', 'столбца', 'столбцов'];
 const errors: PluralForms = ['ошибка', 'ошибки', 'ошибок'];
 const values: PluralForms = ['значение', 'значения', 'значений'];

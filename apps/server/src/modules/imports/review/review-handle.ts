@@ -61,7 +61,10 @@ async function lockPending(deps: ReviewDeps, tx: Db, ids: Ids, account: CurrentA
   refuseUnlessWorkable(row, account);
 }
 
-/** Marks the locked row handled and counts it on the import; refuses when the import was rejected meanwhile. */
+/**
+ * Marks the locked row handled and counts it on the import, enqueuing the SRO's letters when it was the last;
+ * refuses when the import was rejected meanwhile.
+ */
 async function markHandled(
   deps: ReviewDeps,
   tx: Db,
@@ -72,9 +75,11 @@ async function markHandled(
   if (!(await deps.repo.markHandled(tx, ids.changeId, outcome, operatorId))) {
     throw new AppError(409, reviewTexts.alreadyHandled);
   }
-  if (!(await deps.repo.countHandled(tx, ids.importId, 'rejectionReason' in outcome))) {
-    throw new AppError(409, reviewTexts.importRejected);
-  }
+  const status = await deps.repo.countHandled(tx, ids.importId, 'rejectionReason' in outcome);
+  if (status === null) throw new AppError(409, reviewTexts.importRejected);
+  // The last row handled: the SRO's representatives are told, exactly when the import becomes processed.
+  if (status === ImportStatus.Processed)
+    await deps.outbox.enqueueForImport(tx, 'import-processed', ids.importId);
 }
 
 /** The record a submit goes into: none for a new trainee, else the trainee's, who must not be deleted. */

@@ -1,5 +1,6 @@
 import { texts, type InternSectionKey } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
+import type { Outbox } from '../../../mail/outbox.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { InternMatchingService } from '../../intern/matching/intern-matching.service.js';
 import type { InternService } from '../../intern/intern.service.js';
@@ -16,6 +17,7 @@ export interface ReviewDeps {
   interns: InternService;
   matching: InternMatchingService;
   schools: Pick<SchoolService, 'findSameName'>;
+  outbox: Pick<Outbox, 'enqueueForImport'>;
 }
 
 export const reviewTexts = {

@@ -122,9 +122,9 @@ function rowWrites() {
 
     /**
      * Counts one more row of an import handled: being processed while rows wait, processed when none does.
-     * False when the import is no longer open (rejected as a whole meanwhile).
+     * The import's new status, or null when it is no longer open (rejected as a whole meanwhile).
      */
-    async countHandled(tx: Db, importId: number, isRejected: boolean): Promise<boolean> {
+    async countHandled(tx: Db, importId: number, isRejected: boolean): Promise<number | null> {
       const remaining = sql`${imports.pendingCount} - 1`;
       const updated = await tx
         .update(imports)
@@ -135,8 +135,8 @@ function rowWrites() {
           handledAt: sql`case when ${remaining} <= 0 then now() end`,
         })
         .where(and(eq(imports.id, importId), inArray(imports.status, openImportStatuses)))
-        .returning({ id: imports.id });
-      return updated.length > 0;
+        .returning({ status: imports.status });
+      return updated[0]?.status ?? null;
     },
   };
 }

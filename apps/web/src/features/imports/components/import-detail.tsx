@@ -13,6 +13,7 @@ import { useImport } from '../api/get-import';
 import { EditImportDialog } from './edit-import-dialog';
 import { ImportDocuments } from './import-documents';
 import { ImportHeader } from './import-header';
+import { ImportMails } from './import-mails';
 import { ImportRows } from './import-rows';
 import { RejectImportDialog } from './reject-import-dialog';
 
@@ -66,6 +67,7 @@ export function ImportDetail({ id, isOperator }: ImportDetailProps) {
         </div>
         <div>
           <ImportDocuments item={item} />
+          <ImportMails mails={item.Mails} />
         </div>
       </Box>
       {dialog === 'edit' && <EditImportDialog item={item} onClose={() => setDialog(null)} />}

@@ -1,8 +1,11 @@
 import KeyIcon from '@mui/icons-material/Key';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { NamedRefSchema, OperatorRequestSchema, type Operator } from '@registry/shared';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { morningDigestLabel, NamedRefSchema, OperatorRequestSchema, type Operator } from '@registry/shared';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
@@ -19,6 +22,29 @@ const limits = {
 
 export const organizationHint =
   'Оставьте пустым для оператора реестра; укажите СРО, если это её представитель';
+
+/** The operator's morning digest switch; a representative's account has none. */
+function MorningDigestField({ control }: { control: Control<z.input<typeof OperatorFormSchema>> }) {
+  return (
+    <Controller
+      control={control}
+      name="MorningDigest"
+      render={({ field }) => (
+        <FormControlLabel
+          label={morningDigestLabel}
+          control={
+            <Checkbox
+              checked={field.value ?? true}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              name={field.name}
+            />
+          }
+        />
+      )}
+    />
+  );
+}
 
 type OperatorDialogProps = {
   /** The account to edit, or null for a new one. */
@@ -40,8 +66,11 @@ export function OperatorDialog({ operator, onClose, onGeneratePassword, onCreate
       FullName: operator?.FullName ?? '',
       EmailAddress: operator?.EmailAddress ?? '',
       Organization: operator?.Organization ?? null,
+      MorningDigest: operator?.MorningDigest ?? true,
     },
   });
+  // Only operators are sent the digest: a representative's account has no switch.
+  const isOperatorAccount = useWatch({ control: form.control, name: 'Organization' }) === null;
   const save = useSaveOperator();
   const dialog = useFormDialog(
     form,
@@ -102,6 +131,7 @@ export function OperatorDialog({ operator, onClose, onGeneratePassword, onCreate
           />
         )}
       />
+      {isOperatorAccount && <MorningDigestField control={form.control} />}
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
+import { morningDigestLabel } from '@registry/shared';
 import { firstPasswordHint } from './operator-dialog';
 import { OperatorList } from './operator-list';
 
@@ -11,12 +12,14 @@ const admin: Operator = {
   FullName: 'Иванов Иван',
   EmailAddress: 'admin@example.org',
   Organization: null,
+  MorningDigest: true,
 };
 const clerk: Operator = {
   Id: 2,
   FullName: 'Петрова Анна',
   EmailAddress: 'clerk@example.org',
   Organization: { Id: 7, Name: 'СРО «Кадастровые инженеры»' },
+  MorningDigest: true,
 };
 
 function stubOperatorsApi() {
@@ -25,12 +28,16 @@ function stubOperatorsApi() {
       return jsonResponse(200, { Page: 0, TotalPages: 1, Results: [admin, clerk] });
     }
     if (method === 'POST' && url.endsWith('/generate-password')) return jsonResponse(204, null);
+    if (method === 'PUT' && url === '/api/v1/operators/1') {
+      return jsonResponse(200, { ...admin, MorningDigest: false });
+    }
     if (method === 'POST' && url === '/api/v1/operators/') {
       return jsonResponse(201, {
         Id: 3,
         FullName: 'Новая Ольга',
         EmailAddress: 'olga@example.org',
         Organization: null,
+        MorningDigest: true,
       });
     }
     return jsonResponse(404, { ErrorMessage: 'нет', ErrorId: 'x' });
@@ -112,5 +119,25 @@ describe('OperatorList', () => {
     expect(
       await screen.findByText('Учётная запись создана, пароль отправлен на адрес olga@example.org'),
     ).toBeInTheDocument();
+  });
+
+  it('turns an operator’s morning digest off, and offers no digest to a representative', async () => {
+    const fetchMock = stubOperatorsApi();
+    const { user } = renderList();
+    await user.click(await screen.findByRole('cell', { name: 'Петрова Анна' }));
+    const clerkDialog = screen.getByRole('dialog', { name: 'Редактирование учётной записи' });
+    expect(within(clerkDialog).queryByRole('checkbox', { name: morningDigestLabel })).not.toBeInTheDocument();
+    await user.click(within(clerkDialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('cell', { name: 'Иванов Иван' }));
+    const dialog = screen.getByRole('dialog', { name: 'Редактирование учётной записи' });
+    const digest = within(dialog).getByRole('checkbox', { name: morningDigestLabel });
+    expect(digest).toBeChecked();
+    await user.click(digest);
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put![1]!.body as string)).toMatchObject({ MorningDigest: false });
   });
 });

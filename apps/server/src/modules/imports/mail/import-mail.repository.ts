@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { openImportStatuses } from '@registry/shared';
+import type { Db } from '../../../db/client.js';
+import { accounts, imports, mailJobs, organizations, storedFiles } from '../../../db/schema/index.js';
+
+const letterColumns = {
+  id: imports.id,
+  organizationId: imports.organizationId,
+  organizationName: organizations.name,
+  importedAt: imports.importedAt,
+  deadlineAt: imports.deadlineAt,
+  fileName: storedFiles.name,
+  status: imports.status,
+  number: imports.number,
+  date: imports.date,
+  organizationNumber: imports.organizationNumber,
+  organizationDate: imports.organizationDate,
+  rowCount: imports.rowCount,
+  pendingCount: imports.pendingCount,
+  rejectedCount: imports.rejectedCount,
+  handledAt: imports.handledAt,
+  rejectionReason: imports.rejectionReason,
+  rejectionFileId: imports.rejectionFileId,
+};
+
+/** What the letters about imports read: the import, its recipient, the open imports near their deadline. */
+export function createImportMailRepository(db: Db) {
+  const selectImports = () =>
+    db
+      .select(letterColumns)
+      .from(imports)
+      .innerJoin(organizations, eq(organizations.id, imports.organizationId))
+      .innerJoin(storedFiles, eq(storedFiles.id, imports.fileId));
+
+  return {
+    async letterImport(id: number) {
+      const [row] = await selectImports().where(eq(imports.id, id));
+      return row ?? null;
+    },
+
+    /** Imports waiting for an operator whose deadline is `limit` or earlier (past ones too), soonest first. */
+    async openDueBy(limit: Date) {
+      return selectImports()
+        .where(and(inArray(imports.status, openImportStatuses), lte(imports.deadlineAt, limit)))
+        .orderBy(asc(imports.deadlineAt), asc(imports.id));
+    },
+
+    async recipient(accountId: number) {
+      const [row] = await db
+        .select({
+          fullName: accounts.fullName,
+          emailAddress: accounts.emailAddress,
+          organizationId: accounts.organizationId,
+          morningDigest: accounts.morningDigest,
+        })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      return row ?? null;
+    },
+
+    /** The letters about an import, oldest first, with their recipients. */
+    async mailsOf(importId: number) {
+      return db
+        .select({
+          fullName: accounts.fullName,
+          emailAddress: accounts.emailAddress,
+          kind: mailJobs.kind,
+          status: mailJobs.status,
+          attempts: mailJobs.attempts,
+          sentAt: mailJobs.sentAt,
+          nextAttemptAt: mailJobs.nextAttemptAt,
+          lastError: mailJobs.lastError,
+        })
+        .from(mailJobs)
+        .innerJoin(accounts, eq(accounts.id, mailJobs.accountId))
+        .where(eq(mailJobs.importId, importId))
+        .orderBy(asc(mailJobs.id));
+    },
+  };
+}
+
+export type ImportMailRepository = ReturnType<typeof createImportMailRepository>;
