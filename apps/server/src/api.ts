@@ -188,6 +188,7 @@ async function registerImports(
   await app.register(reviewReturnRoutes, { prefix, service: services.review });
   await app.register(reviewClaimRoutes, { prefix, service: services.review });
   await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
+  return reader;
 }
 
 /**
@@ -210,7 +211,10 @@ function registerMailWorker(app: FastifyInstance, deps: AppDeps, services: Servi
   app.addHook('onClose', () => worker.stop());
 }
 
-/** Every API route, in the order: access, reference data, trainees, imports. */
+/**
+ * Every API route, in the order: access, reference data, trainees, imports. Returns how busy the change-file
+ * readers are, for the readiness probe and the metrics.
+ */
 export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   const services = createServices(deps);
   registerMailWorker(app, deps, services);
@@ -231,5 +235,6 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
     documents: services.documents,
   });
   await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
-  await registerImports(app, deps, services);
+  const reader = await registerImports(app, deps, services);
+  return { readerLoad: () => reader.load() };
 }

@@ -114,6 +114,10 @@ const EnvSchema = z
     IMPORT_READ_MEMORY_MB: positiveInt(512),
     IMPORT_READ_SECONDS: positiveInt(60),
     IMPORT_PARALLEL_READS: positiveInt(2),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'не короче 16 символов: латинские буквы, цифры и знаки, без пробелов')
+      .optional(),
   })
   .refine((env) => Boolean(env.ADMIN_LOGIN) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_LOGIN и ADMIN_PASSWORD задаются вместе',
@@ -168,6 +172,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       timeLimitMs: env.IMPORT_READ_SECONDS * 1000,
       parallel: env.IMPORT_PARALLEL_READS,
     },
+    /** The bearer token GET /metrics asks for; without it the metrics are not served at all. */
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 
