@@ -1,7 +1,12 @@
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '../../lib/exceljs.js';
 import { employmentTypes, internshipStatuses } from '@registry/shared';
-import { columnGroups, changeFileColumns, type ChangeFileColumn } from './reader/change-file-columns.js';
+import {
+  columnGroups,
+  changeFileColumns,
+  DATA_SHEET_NAME,
+  type ChangeFileColumn,
+} from './reader/change-file-columns.js';
 import { templateSample } from './change-file-sample.js';
 
 /*
@@ -74,7 +79,7 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
   const excel = await loadExcelJs();
   const workbook = new excel.Workbook();
   workbook.creator = 'Реестр стажёров';
-  const sheet = workbook.addWorksheet('Данные', {
+  const sheet = workbook.addWorksheet(DATA_SHEET_NAME, {
     views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],
   });
 

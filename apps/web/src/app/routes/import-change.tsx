@@ -13,7 +13,8 @@ import {
   type ReviewSectionKey,
 } from '@/features/imports/components/review/review-model';
 import { EntryDialog } from '@/features/intern-card/components/entry-dialog';
-import { formatValue, leaves, sectionFields } from '@/features/intern-card/section-fields';
+import { formatValue, leaves } from '@/lib/field-values';
+import { sectionFields } from '@/lib/section-fields';
 import { NotFoundRoute } from './not-found';
 
 /*

@@ -22,7 +22,7 @@ import {
   type EditSession,
   type Transition,
 } from './edit-session';
-import { emptyEntry, type Entry } from './section-fields';
+import { emptyEntry, type Entry } from '@/lib/section-fields';
 
 const person: Entry = {
   ...emptyEntry('PersonalInfo', 11),

@@ -1,5 +1,5 @@
 import { internSections, texts, type Intern, type ProtocolInput, type SaveIntern } from '@registry/shared';
-import { editableSectionKeys, emptyEntry, type EditableSectionKey, type Entry } from './section-fields';
+import { editableSectionKeys, emptyEntry, type EditableSectionKey, type Entry } from '@/lib/section-fields';
 
 /*
  * The card's edit session (SPEC.md §4): what the operator has changed since the card was read, and in which

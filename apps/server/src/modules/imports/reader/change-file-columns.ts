@@ -6,6 +6,9 @@ import { internshipStages, normalizeForSearch } from '@registry/shared';
  * this list and the reader finds columns by it, so the two cannot disagree.
  */
 
+/** The template's sheet of rows: the reader looks for it by name, and every file the app writes names it so. */
+export const DATA_SHEET_NAME = 'Данные';
+
 /** How a cell is read (change-file-cells.ts); text is checked by the shared schema of its field. */
 export type CellKind =
   | 'text'

@@ -4,6 +4,7 @@ import { parseCell, parseDateText, russianDate, type PureKind } from '../reader/
 import {
   changeFileColumns,
   columnsByKey,
+  DATA_SHEET_NAME,
   headerKey,
   type ChangeFileColumn,
 } from '../reader/change-file-columns.js';
@@ -27,7 +28,7 @@ export async function writeRejectedRows(
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Данные', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(DATA_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     ...changeFileColumns.map((column) => ({
       header: column.required ? `${column.header} *` : column.header,

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useInternAsOf } from '../api/get-intern';
 import { asOfHref, isDayValue } from '../as-of';
 import { startSession } from '../edit-session';
-import type { EditableSectionKey } from '../section-fields';
+import type { EditableSectionKey } from '@/lib/section-fields';
 import { AsOfField } from './as-of-field';
 import { CardHeader } from './card-header';
 import { DocumentsSection } from './documents-section';

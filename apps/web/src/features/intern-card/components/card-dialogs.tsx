@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { ProtocolInput } from '@registry/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { EditableSectionKey, Entry } from '../section-fields';
+import type { EditableSectionKey, Entry } from '@/lib/section-fields';
 import { EntryDialog, type EntryAction } from './entry-dialog';
 import { HistoryDialog } from './history-dialog';
 import { ProtocolDialog } from './protocol-dialog';

@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { normalizeForSearch, searchWords, type ChangeProtocol } from '@registry/shared';
 import { formatRegistryDateTime } from '@/lib/date-time';
 import { paths } from '@/config/paths';
-import { formatRequisites } from '../section-fields';
+import { formatRequisites } from '@/lib/field-values';
 import { importBasisText } from './history-dialog';
 
 /** True when the protocol's numbers and its import's SRO hold every word of the term (case and ё/е aside). */

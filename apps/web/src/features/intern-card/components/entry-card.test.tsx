@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import type { EditableSectionKey, Entry } from '../section-fields';
+import type { EditableSectionKey, Entry } from '@/lib/section-fields';
 import { EntryCard } from './entry-card';
 
 const noRequisites = { Number: null, Date: null, UnstructuredValue: null };

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { internSections, texts } from '@registry/shared';
 import type { EntryStatus } from '../edit-session';
-import { sectionFields, type EditableSectionKey, type Entry } from '../section-fields';
+import { sectionFields, type EditableSectionKey, type Entry } from '@/lib/section-fields';
 import { EntryValues } from './entry-values';
 
 const statusChips: Record<

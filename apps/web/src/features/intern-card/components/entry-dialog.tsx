@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { internSections } from '@registry/shared';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
-import { sectionFields, type EditableSectionKey, type Entry } from '../section-fields';
+import { sectionFields, type EditableSectionKey, type Entry } from '@/lib/section-fields';
 import { FieldGrid } from './form-fields';
 
 /** What an entry dialog does with its entry. */

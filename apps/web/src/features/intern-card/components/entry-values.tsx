@@ -5,16 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
 import { internshipStages } from '@registry/shared';
 import { InternshipStepsTable, type InternshipStages } from '@/components/internship-steps-table';
-import {
-  formatValue,
-  leaves,
-  listItemValues,
-  sectionFields,
-  type EditableSectionKey,
-  type Entry,
-  type Field,
-  type LabelledValue,
-} from '../section-fields';
+import { sectionFields, type EditableSectionKey, type Entry, type Field } from '@/lib/section-fields';
+import { formatValue, leaves, listItemValues, type LabelledValue } from '@/lib/field-values';
 import { valueAt } from '@/lib/value-at';
 
 type ListField = Extract<Field, { kind: 'list' }>;

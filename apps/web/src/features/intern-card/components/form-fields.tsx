@@ -25,7 +25,7 @@ import {
   requisitesShortLabels,
   type Dependency,
   type Field,
-} from '../section-fields';
+} from '@/lib/section-fields';
 
 /*
  * One renderer per kind of field (section-fields.ts): text with a counter, masked, date, number, flag, select,

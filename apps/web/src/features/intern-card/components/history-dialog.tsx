@@ -23,7 +23,8 @@ import { ValueChangeList } from '@/components/value-change-list';
 import { paths } from '@/config/paths';
 import { useEntryHistory } from '../api/get-entry-history';
 import { asOfHref, dayOf } from '../as-of';
-import { formatRequisites, valueChanges, type EditableSectionKey } from '../section-fields';
+import { type EditableSectionKey } from '@/lib/section-fields';
+import { formatRequisites, valueChanges } from '@/lib/field-values';
 
 /**
  * What an import's changes were entered on: the import's incoming requisites, 'Импорт №345-вх от 2026.11.21';

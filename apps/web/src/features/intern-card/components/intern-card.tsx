@@ -38,7 +38,7 @@ import {
   type EditSession,
   type Transition,
 } from '../edit-session';
-import { emptyEntry, type EditableSectionKey, type Entry } from '../section-fields';
+import { emptyEntry, type EditableSectionKey, type Entry } from '@/lib/section-fields';
 import { AsOfCard } from './as-of-card';
 import { CardDialogs, RefusalSnackbar, type CardDialog } from './card-dialogs';
 import { CardFooter } from './card-footer';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ProtocolInputSchema, type ProtocolInput } from '@registry/shared';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { maxLengthOf } from '@/lib/schema-limits';
-import type { Field } from '../section-fields';
+import type { Field } from '@/lib/section-fields';
 import { FieldGrid, type FormControl } from './form-fields';
 
 const limit = maxLengthOf(ProtocolInputSchema.shape.number);

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { internSections } from '@registry/shared';
 import { entryStatus, type EditSession } from '../edit-session';
-import type { EditableSectionKey, Entry } from '../section-fields';
+import type { EditableSectionKey, Entry } from '@/lib/section-fields';
 import { EntryCard } from './entry-card';
 
 /** What the operator can do to a section's entries. */

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { normalizeForSearch } from '@registry/shared';
+import { DATA_SHEET_NAME } from '../change-file-columns.js';
 import { fileMessages, ChangeFileRefusal } from '../change-file-messages.js';
 
 /*
@@ -50,14 +51,13 @@ export interface SheetLimits {
 /** Rows above the data a sheet may have: the header row is looked for in the first ten. */
 export const HEADER_SEARCH_ROWS = 10;
 
-/** The template's sheet of rows, «Данные», as its name reads after normalizeForSearch. */
-const DATA_SHEET_NAME = 'данные';
+const dataSheetKey = normalizeForSearch(DATA_SHEET_NAME);
 
 /** The sheet named «Данные» (case and ё aside), else the first sheet a clerk can see; both formats choose so. */
 export function chooseDataSheet<Sheet extends { name: string; hidden: boolean }>(sheets: Sheet[]): Sheet {
   if (sheets.length === 0) throw new ChangeFileRefusal('content', [fileMessages.noSheets]);
   return (
-    sheets.find((sheet) => normalizeForSearch(sheet.name).trim() === DATA_SHEET_NAME) ??
+    sheets.find((sheet) => normalizeForSearch(sheet.name).trim() === dataSheetKey) ??
     sheets.find((sheet) => !sheet.hidden) ??
     sheets[0]!
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternshipSchema, ReissueSchema } from '@registry/shared';
-import { emptyEntry, leaves, sectionFields, valueChanges } from './section-fields';
+import { emptyEntry, sectionFields } from '@/lib/section-fields';
+import { leaves, valueChanges } from '@/lib/field-values';
 
 describe('section fields', () => {
   it('name every field of a section by the shared labels', () => {
