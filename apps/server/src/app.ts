@@ -15,6 +15,8 @@ import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
+import { registerRequestMetrics } from './modules/operations/metrics.js';
+import { registerOperations } from './modules/operations/operations.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { publicRateLimit } from './plugins/public-rate-limit.js';
 import { registerWeb } from './plugins/web.js';
@@ -80,6 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Counting requests comes first, so that every route and the 404s are counted (metrics.ts).
+  const metrics = config.metricsToken
+    ? { registry: registerRequestMetrics(app), token: config.metricsToken }
+    : null;
 
   // 2. Security headers: scripts only from us; MUI's emotion styles are inline.
   await app.register(fastifyHelmet, {
@@ -107,10 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicRateLimit(config.publicSearchPerMinute, database.db, deps.clock ?? (() => new Date())),
     );
   }
-  await registerApi(app, deps);
-  // 5. What is not a module: the API's description (/api/v1/openapi.json, and as a page at /api/v1/docs)
-  //    and the health check.
+  const { readerLoad } = await registerApi(app, deps);
+  // 5. What is not a module: the API's description (/api/v1/openapi.json, and as a page at /api/v1/docs),
+  //    the readiness probe and the metrics (modules/operations), and the health check, the liveness probe.
   registerOpenApiRoutes(app);
+  await registerOperations(app, { database, logger: deps.logger, readerLoad, metrics });
   app.get(
     '/api/v1/health',
     {

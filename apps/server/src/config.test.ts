@@ -27,6 +27,8 @@ describe('loadConfig', () => {
     [{ ADMIN_LOGIN: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_LOGIN'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE'],
+    [{ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a token with spaces in it' }, 'METRICS_TOKEN'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Неверные настройки запуска:\\n  ${name}: `));

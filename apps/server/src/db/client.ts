@@ -29,6 +29,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one, for the metrics.
+   * PGlite has no pool: one connection in the server's own thread.
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: the whole data folder as one uncompressed tar, which `loadDataDir` starts from. */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -42,6 +47,9 @@ export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../migrations',
 );
+
+/** Connections one process opens to PostgreSQL at most. */
+const POOL_MAX = 10;
 
 /** The advisory lock key the migrations are applied under on PostgreSQL (any number no other lock uses). */
 const MIGRATION_LOCK = 7_020_241;
@@ -61,7 +69,7 @@ export async function openDatabase(options: {
     // No JIT: it compiles any plan of a high estimated cost, and the list's one statement for a term holds a
     // costly branch it seldom runs (the term's index when the window falls short): JIT spent 60 ms compiling
     // it on every run of a query that takes one (docs/benchmarks.md).
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: options.url, max: POOL_MAX, options: '-c jit=off' });
     // A server restart or an administrator may end an idle connection; without a listener node-postgres
     // would raise that as an uncaught error and stop the process. The pool replaces the connection itself.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -82,6 +90,12 @@ export async function openDatabase(options: {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX,
+      }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -70,6 +70,7 @@ const expected: Record<string, Access> = {
   'GET /api/v1/files/rejections/:fileId': 'signed-in',
   'GET /api/v1/openapi.json': 'anyone',
   'GET /api/v1/health': 'anyone',
+  'GET /api/v1/ready': 'anyone',
   'GET /api/v1/docs': 'anyone',
 };
 

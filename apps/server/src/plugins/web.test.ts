@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { texts } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWeb } from './web.js';
 
@@ -97,5 +98,25 @@ describe('the built web app', () => {
     const api = await app.inject({ url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers paths that look like the API or a probe with the JSON 404, never the page', async () => {
+    const probes = ['/metrics', '/ready', '/readyz', '/healthz', '/health', '/livez', '/status', '/ping'];
+    const api = ['/api', '/api/', '/api?x=1', '/api/v2/interns', '/API/v1/health', '/api/v1/metrics'];
+    for (const url of [...probes, ...api, '/metrics/', '/Metrics', '/healthz?full=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+      }
+      const body = (await app.inject({ url })).json();
+      expect(body.ErrorMessage, url).toBe(texts.notFound);
+    }
+    // Pages whose names only begin like a probe's are the web app's.
+    for (const url of ['/statuses', '/readings/3', '/public/12']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(html);
+    }
   });
 });

@@ -13,9 +13,19 @@ const immutableCache = 'public, max-age=31536000, immutable';
 const revalidateCache = 'no-cache';
 
 /**
+ * Paths of the API and the usual names of health, readiness and metrics probes, in any letter case: a wrong
+ * one is answered with the JSON 404, never with the web app's page and 200, which a monitor or a script
+ * would take for an answer. The web app has no page of these names.
+ */
+const API_OR_PROBE = new RegExp(
+  '^/(api|metrics|health|healthz|healthcheck|live|livez|liveness|ready|readyz|readiness|status|ping)(/|\\?|$)',
+  'i',
+);
+
+/**
  * Serves the built web app and answers every other GET (and HEAD) outside /api with its index.html, so that the
- * browser's router handles deep links. Unknown API paths get the JSON 404. The build writes a .br and a .gz
- * beside each text file (apps/web/vite.config.ts), sent as they are to a browser that accepts them.
+ * browser's router handles deep links. Unknown API and probe paths get the JSON 404. The build writes a .br
+ * and a .gz beside each text file (apps/web/vite.config.ts), sent as they are to a browser that accepts them.
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string | null) {
   const hasWeb = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
@@ -41,8 +51,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null) 
 
   app.setNotFoundHandler(async (request, reply) => {
     // HEAD too: link checkers and uptime monitors ask a page's headers only.
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_OR_PROBE.test(request.url);
     if (hasWeb && isPage) {
       return reply.sendFile('index.html');
     }

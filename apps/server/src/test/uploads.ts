@@ -1,3 +1,4 @@
+import { UPLOAD_ID_HEADER } from '@registry/shared';
 import type { TestApp } from './build-test-app.js';
 import { clientHeaders } from './build-test-app.js';
 import { sampleRow, sheetOf, xlsxOf, type RowValues } from './change-files/workbooks.js';
@@ -70,4 +71,33 @@ export async function uploadRows(
   const detail = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: { cookie } });
   const changeIds = detail.json<{ Pending: { Id: number }[] }>().Pending.map((row) => row.Id);
   return { importId, changeIds };
+}
+
+/** An operator's upload of a one-row file (files differ by the surname), named by `uploadId` when given. */
+export async function uploadOneRow(
+  t: TestApp,
+  cookie: string,
+  organizationId: number,
+  surname: string,
+  uploadId: string | null = null,
+) {
+  const body = multipart([
+    { field: 'data', content: JSON.stringify({ organizationId, importSchools: false }) },
+    {
+      field: 'file',
+      name: 'изменения.xlsx',
+      content: await xlsxOf(sheetOf([sampleRow({ Фамилия: surname })])),
+    },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/imports',
+    headers: {
+      cookie,
+      ...clientHeaders,
+      'content-type': body.contentType,
+      ...(uploadId ? { [UPLOAD_ID_HEADER]: uploadId } : {}),
+    },
+    payload: body.payload,
+  });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCallers,
@@ -9,7 +10,7 @@ import {
 } from '../../test/api.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createOrganization } from '../../test/factories.js';
-import { productionCalendar } from './production-calendar.js';
+import { productionCalendar, productionCalendarSql } from './production-calendar.js';
 
 let t: TestApp;
 let callers: Callers;
@@ -101,6 +102,24 @@ describe('a new database', () => {
       '2024-11-02',
       '2024-12-28',
       '2025-11-01',
+    ]);
+  });
+});
+
+describe('the production calendar migration', () => {
+  it('leaves the days a database already has, and makes no holiday a working day', async () => {
+    // As on a database where operators typed some days in before the calendar was shipped.
+    await t.database.db.execute(sql`DELETE FROM dictionary_entries WHERE code = 'working-days'`);
+    await create('holidays', '2025-11-01');
+    const before = await entries('holidays');
+    for (const statement of productionCalendarSql().split('--> statement-breakpoint')) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+    expect(await entries('holidays')).toEqual(before);
+    expect((await entries('working-days')).map((entry) => entry.Value)).toEqual([
+      '2024-04-27',
+      '2024-11-02',
+      '2024-12-28',
     ]);
   });
 });

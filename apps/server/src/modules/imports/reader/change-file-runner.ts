@@ -197,11 +197,14 @@ export function readInWorker(
   });
 }
 
-/** Runs tasks with at most `max` at once, the rest in arrival order; `onWait` hears that a task must wait. */
+/**
+ * Runs tasks with at most `max` at once, the rest in arrival order; `onWait` hears that a task must wait.
+ * `load()` says how many run and wait, for the readiness probe and the metrics.
+ */
 export function concurrencyLimit(max: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>, onWait?: () => void): Promise<T> => {
+  const run = async <T>(task: () => Promise<T>, onWait?: () => void): Promise<T> => {
     if (active >= max) {
       onWait?.();
       await new Promise<void>((resume) => waiting.push(resume));
@@ -214,6 +217,7 @@ export function concurrencyLimit(max: number) {
       waiting.shift()?.();
     }
   };
+  return Object.assign(run, { load: () => ({ running: active, waiting: waiting.length }) });
 }
 
 /**
@@ -230,6 +234,11 @@ export function createChangeFileReader(settings: ReaderSettings, dictionaries: D
     /** Keeps a worker loaded ahead of the next file (the server does once it listens). */
     warm: () => workers.warm(),
     close: () => workers.close(),
+    /** Files being read and files waiting for a reader in this process, beside how many it reads at once. */
+    load: () => {
+      const { running, waiting } = limited.load();
+      return { reading: running, queued: waiting, readers: settings.parallel };
+    },
     async read(request: ReadRequest): Promise<BoundedResult> {
       const { limits } = settings;
       // A file over the size limit is refused before a worker or the database is troubled.

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { texts, UPLOAD_ID_HEADER } from '@registry/shared';
+import { texts } from '@registry/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
-import { multipart } from '../../../test/uploads.js';
-import { sampleRow, sheetOf, xlsxOf } from '../../../test/change-files/workbooks.js';
-import { readerTestHold } from '../reader/change-file-runner.js';
+import { holdReads, stopHoldingReads } from '../../../test/reader-hold.js';
+import { uploadOneRow } from '../../../test/uploads.js';
 
 /*
  * Issue #25, item 7: one file is read at a time here (IMPORT_PARALLEL_READS=1), so a second one waits in the
  * queue, and its uploader, asking by the upload's id, is told so. The first file is held once its turn has
- * come (readerTestHold), so what is asked happens while the queue is full whatever the machine's speed.
+ * come (test/reader-hold.ts), so what is asked happens while the queue is full whatever the machine's speed.
  */
 
 let t: TestApp;
@@ -32,48 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 // A failed test must not leave files held: the queue behind them would hold every later upload too.
-let releaseHeld = () => {};
-afterEach(() => {
-  releaseHeld();
-  readerTestHold.untilReleased = null;
-});
-
-/** Holds every file once its turn comes until released; `entered` resolves when the first one is held. */
-function holdReads() {
-  let enter = () => {};
-  let release = () => {};
-  const entered = new Promise<void>((resolve) => (enter = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  readerTestHold.untilReleased = () => {
-    enter();
-    return released;
-  };
-  releaseHeld = () => release();
-  return { entered, release: () => release() };
-}
+afterEach(stopHoldingReads);
 
 /** An operator's upload of a one-row file (rows differ by the surname), named by `uploadId`. */
-async function uploadNamed(uploadId: string | null, surname: string) {
-  const body = multipart([
-    { field: 'data', content: JSON.stringify({ organizationId: sro.id, importSchools: false }) },
-    {
-      field: 'file',
-      name: 'изменения.xlsx',
-      content: await xlsxOf(sheetOf([sampleRow({ Фамилия: surname })])),
-    },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/imports',
-    headers: {
-      ...operator,
-      ...clientHeaders,
-      'content-type': body.contentType,
-      ...(uploadId ? { [UPLOAD_ID_HEADER]: uploadId } : {}),
-    },
-    payload: body.payload,
-  });
-}
+const uploadNamed = (uploadId: string | null, surname: string) =>
+  uploadOneRow(t, operator.cookie, sro.id, surname, uploadId);
 
 /** Waits, however long the machine takes, until the upload waits in the queue. */
 const untilQueued = (uploadId: string) =>
