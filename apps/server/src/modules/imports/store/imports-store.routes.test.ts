@@ -11,6 +11,7 @@ import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../tes
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { createStoredImport } from '../../../test/imports.js';
+import { multipart } from '../../../test/uploads.js';
 import { discardHalfStored } from './imports-store.js';
 import { storingStatus } from '../imports.repository.js';
 import { createImportsStoreRepository } from './imports-store.repository.js';
@@ -90,17 +91,13 @@ beforeEach(() => {
 });
 
 function uploadFile() {
-  const boundary = '----registrysteps';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n` +
-        // The same file each time, on purpose: how it is stored is tested here, not the refusal of a repeat.
-        JSON.stringify({ importSchools: false, organizationId: sro.id, confirmDuplicate: true }) +
-        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="шаги.xlsx"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    excel,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const { payload, contentType } = multipart([
+    // The same file each time, on purpose: how it is stored is tested here, not the refusal of a repeat.
+    {
+      field: 'data',
+      content: JSON.stringify({ importSchools: false, organizationId: sro.id, confirmDuplicate: true }),
+    },
+    { field: 'file', name: 'шаги.xlsx', content: excel },
   ]);
   return t.app.inject({
     method: 'POST',
@@ -108,7 +105,7 @@ function uploadFile() {
     headers: {
       cookie: operator.cookie,
       ...clientHeaders,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
     },
     payload,
   });

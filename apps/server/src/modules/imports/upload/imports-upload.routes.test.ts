@@ -5,6 +5,7 @@ import { importChanges, imports, schools, storedFiles } from '../../../db/schema
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { samplePdf } from '../../../test/imports.js';
+import { multipart, type Part } from '../../../test/uploads.js';
 import { createIntern, personalInfo } from '../../../test/interns.js';
 import { daysLeft, entryDeadline, isWorkingDay } from '../deadline.js';
 import { createImportsRepository } from '../imports.repository.js';
@@ -33,31 +34,6 @@ const signature = Buffer.concat([
   Buffer.from([0x30, 0x82, 0x01, 0x10, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]),
   Buffer.alloc(32, 1),
 ]);
-
-type Part = { field: string; name?: string; content: Buffer | string; type?: string };
-
-/** A multipart body as a browser's FormData sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----registry${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition =
-      part.name === undefined
-        ? `form-data; name="${part.field}"`
-        : `form-data; name="${part.field}"; filename="${part.name}"`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
-          (part.name === undefined ? '' : `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n`) +
-          '\r\n',
-      ),
-      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(url: string, cookie: string, parts: Part[]) {
   const body = multipart(parts);
