@@ -12,7 +12,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/login',
     {
       config: { access: 'anyone' },
-      schema: { tags: ['account'], body: LoginRequestSchema, response: { 200: SessionInfoSchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'Вход по логину и паролю',
+        body: LoginRequestSchema,
+        response: { 200: SessionInfoSchema },
+      },
     },
     async (request, reply) => {
       const { token, account } = await service.login(request.body.Id, request.body.Password, request.ip);
@@ -25,7 +30,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/logout',
     {
       config: { access: 'anyone' },
-      schema: { tags: ['account'], response: { 204: noContent('Сессия закрыта, cookie удалена') } },
+      schema: {
+        tags: ['account'],
+        summary: 'Выход',
+        response: { 204: noContent('Сессия закрыта, cookie удалена') },
+      },
     },
     async (request, reply) => {
       await service.logout(request.cookies[SESSION_COOKIE]);
@@ -36,13 +45,27 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/',
-    { config: { access: 'anyone' }, schema: { tags: ['account'], response: { 200: SessionInfoSchema } } },
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['account'],
+        summary: 'Кто вошёл: пользователь, его роль и СРО',
+        response: { 200: SessionInfoSchema },
+      },
+    },
     async (request) => service.sessionInfo(request.account),
   );
 
   app.get(
     '/stats',
-    { config: { access: 'operator' }, schema: { tags: ['account'], response: { 200: AccountStatsSchema } } },
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags: ['account'],
+        summary: 'Сколько стажёров в реестре и импортов ждут обработки',
+        response: { 200: AccountStatsSchema },
+      },
+    },
     async () => service.stats(),
   );
 };

@@ -26,6 +26,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operator' },
       schema: {
         tags,
+        summary: 'Поиск протоколов изменений по номеру или СРО',
         querystring: ArchiveSearchQuerySchema,
         response: { 200: cappedPagedSchema(ArchiveSearchRowSchema) },
       },
@@ -39,6 +40,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operator' },
       schema: {
         tags,
+        summary: 'История записи раздела карточки',
         params: z.object({ section: z.string().max(50), id: IdSchema }),
         response: { 200: z.array(ArchiveRecordSchema) },
       },
@@ -52,6 +54,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operator' },
       schema: {
         tags,
+        summary: 'Поиск документов-оснований',
         querystring: DocumentsQuerySchema,
         response: { 200: cappedPagedSchema(BasisDocumentSchema) },
       },
@@ -63,7 +66,12 @@ export const archiveRoutes: FastifyPluginAsyncZod<{
     '/documents/:id/changes',
     {
       config: { access: 'operator' },
-      schema: { tags, params: IdParamsSchema, response: { 200: DocumentChangesSchema } },
+      schema: {
+        tags,
+        summary: 'Изменения по документу-основанию',
+        params: IdParamsSchema,
+        response: { 200: DocumentChangesSchema },
+      },
     },
     async (request) => documents.changes(request.params.id),
   );

@@ -22,7 +22,12 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ service: DictionaryServic
     '/:code/entries',
     {
       config,
-      schema: { tags, params: DictionaryParamsSchema, response: { 200: DictionaryEntryListSchema } },
+      schema: {
+        tags,
+        summary: 'Все записи справочника',
+        params: DictionaryParamsSchema,
+        response: { 200: DictionaryEntryListSchema },
+      },
     },
     async (request) => service.all(request.params.code),
   );
@@ -33,6 +38,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ service: DictionaryServic
       config,
       schema: {
         tags,
+        summary: 'Поиск в справочнике',
         params: DictionaryParamsSchema,
         querystring: SearchQuerySchema,
         response: { 200: DictionaryEntryPageSchema },
@@ -47,6 +53,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ service: DictionaryServic
       config,
       schema: {
         tags,
+        summary: 'Новая запись справочника',
         params: DictionaryParamsSchema,
         body: DictionaryEntryRequestSchema,
         response: { 201: DictionaryEntrySchema },
@@ -62,6 +69,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ service: DictionaryServic
       config,
       schema: {
         tags,
+        summary: 'Изменение записи справочника',
         params: DictionaryEntryParamsSchema,
         body: DictionaryEntryRequestSchema,
         response: { 200: DictionaryEntrySchema },

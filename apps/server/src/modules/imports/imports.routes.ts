@@ -8,6 +8,7 @@ import {
   ImportListItemSchema,
   ImportSchema,
   RejectSchema,
+  importTabs,
   pagedSchema,
 } from '@registry/shared';
 import { z } from 'zod';
@@ -24,6 +25,70 @@ const FileParams = z.object({
   fileId: IdSchema,
 });
 
+/** One import: its requisites read and corrected, its rejection whole, a file's details. */
+const importRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
+  const tags = ['imports'];
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Импорт: реквизиты, файлы и записи',
+        params: IdParams,
+        response: { 200: ImportSchema },
+      },
+    },
+    async (request) => service.get(request.params.id, request.account!),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        summary: 'Изменение реквизитов импорта',
+        params: IdParams,
+        body: EditImportSchema,
+        response: { 200: ImportSchema },
+      },
+    },
+    async (request) =>
+      service.edit(request.params.id, { ...request.body, Date: request.body.Date! }, request.account!),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        summary: 'Отклонение импорта целиком',
+        params: IdParams,
+        body: RejectSchema,
+        response: { 200: ImportSchema },
+      },
+    },
+    async (request) => service.reject(request.params.id, request.body.reason, request.account!),
+  );
+
+  app.get(
+    '/:id/files/:fileId',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Сведения о файле импорта',
+        params: FileParams,
+        response: { 200: ImportFileSchema },
+      },
+    },
+    async (request) => service.fileInfo(request.params.id, request.params.fileId, request.account!),
+  );
+};
+
 export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
   const tags = ['imports'];
   const listTabs: [string, ImportTabKey][] = [
@@ -37,7 +102,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
       url,
       {
         config: { access: 'signed-in' },
-        schema: { tags, querystring: PageQuerySchema, response: { 200: pagedSchema(ImportListItemSchema) } },
+        schema: {
+          tags,
+          summary: `Импорты: ${importTabs[tab].title.toLowerCase()}`,
+          querystring: PageQuerySchema,
+          response: { 200: pagedSchema(ImportListItemSchema) },
+        },
       },
       async (request) => service.list(tab, request.query.page, request.account!),
     );
@@ -47,7 +117,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     '/template',
     {
       config: { access: 'signed-in' },
-      schema: { tags, response: { 200: fileResponse('Шаблон файла изменений, .xlsx', [XLSX_CONTENT_TYPE]) } },
+      schema: {
+        tags,
+        summary: 'Шаблон файла изменений',
+        response: { 200: fileResponse('Шаблон файла изменений, .xlsx', [XLSX_CONTENT_TYPE]) },
+      },
     },
     async (_request, reply) =>
       reply
@@ -56,39 +130,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         .send(await buildChangeFileTemplate()),
   );
 
-  app.get(
-    '/:id',
-    { config: { access: 'signed-in' }, schema: { tags, params: IdParams, response: { 200: ImportSchema } } },
-    async (request) => service.get(request.params.id, request.account!),
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: 'operator' },
-      schema: { tags, params: IdParams, body: EditImportSchema, response: { 200: ImportSchema } },
-    },
-    async (request) =>
-      service.edit(request.params.id, { ...request.body, Date: request.body.Date! }, request.account!),
-  );
-
-  app.post(
-    '/:id/reject',
-    {
-      config: { access: 'operator' },
-      schema: { tags, params: IdParams, body: RejectSchema, response: { 200: ImportSchema } },
-    },
-    async (request) => service.reject(request.params.id, request.body.reason, request.account!),
-  );
-
-  app.get(
-    '/:id/files/:fileId',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags, params: FileParams, response: { 200: ImportFileSchema } },
-    },
-    async (request) => service.fileInfo(request.params.id, request.params.fileId, request.account!),
-  );
+  await importRoutes(app, { service });
 };
 
 /** What the imports' files are: change files, their rejection files, protocols and letters, signatures. */
@@ -107,16 +149,21 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = a
   const tags = ['files'];
   const FileIdParams = z.object({ fileId: IdSchema });
   const variants = [
-    ['/:fileId', 'inline', false],
-    ['/:fileId/download', 'attachment', false],
-    ['/rejections/:fileId', 'attachment', true],
+    ['/:fileId', 'Файл для просмотра в странице (PDF) или скачивания', 'inline', false],
+    ['/:fileId/download', 'Скачивание файла', 'attachment', false],
+    ['/rejections/:fileId', 'Скачивание файла отклонённых записей', 'attachment', true],
   ] as const;
-  for (const [url, disposition, rejectionOnly] of variants) {
+  for (const [url, summary, disposition, rejectionOnly] of variants) {
     app.get(
       url,
       {
         config: { access: 'signed-in' },
-        schema: { tags, params: FileIdParams, response: { 200: fileResponse('Файл', storedFileTypes) } },
+        schema: {
+          tags,
+          summary,
+          params: FileIdParams,
+          response: { 200: fileResponse('Файл', storedFileTypes) },
+        },
       },
       async (request, reply) => {
         const file = await service.fileContent(request.params.fileId, request.account!, { rejectionOnly });

@@ -47,9 +47,9 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
 ) => {
   // SPEC.md §7 lists GET /api/v1/interns beside the search without its payload: it is the same list, answered
   // identically, and the OpenAPI document says so.
-  for (const [url, description] of [
-    ['/search', undefined],
-    ['/', 'То же, что GET /api/v1/interns/search: список стажёров по тем же параметрам'],
+  for (const [url, summary, description] of [
+    ['/search', 'Поиск стажёров в реестре', undefined],
+    ['/', 'Список стажёров', 'То же, что GET /api/v1/interns/search, по тем же параметрам'],
   ] as const) {
     app.get(
       url,
@@ -57,6 +57,7 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
         config: { access: 'anyone', rateLimit: anonymousLimit },
         schema: {
           tags,
+          summary,
           ...(description ? { description } : {}),
           querystring: InternSearchQuerySchema,
           response: { 200: InternSearchResultSchema },
@@ -76,6 +77,7 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
       config: { access: 'operator' },
       schema: {
         tags,
+        summary: 'Выгрузка списка стажёров в .xlsx',
         querystring: InternSearchQuerySchema,
         response: { 200: fileResponse('Список стажёров, .xlsx', [XLSX_CONTENT_TYPE]) },
       },
@@ -98,6 +100,37 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
   );
 };
 
+/** Deleting a trainee from the register, and bringing one back: operators only. */
+const internDeletionRoutes: FastifyPluginAsyncZod<{ service: InternService }> = async (app, { service }) => {
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        summary: 'Удаление стажёра из реестра',
+        params: IdParamsSchema,
+        response: { 200: InternSchema },
+      },
+    },
+    async (request) => service.setDeleted(request.params.id, true),
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        summary: 'Восстановление удалённого стажёра',
+        params: IdParamsSchema,
+        response: { 200: InternSchema },
+      },
+    },
+    async (request) => service.setDeleted(request.params.id, false),
+  );
+};
+
 /** A trainee's card: read, public view, create, save, delete and restore. */
 export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = async (app, { service }) => {
   app.get(
@@ -106,6 +139,7 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
       config: { access: 'operator' },
       schema: {
         tags,
+        summary: 'Карточка стажёра, сейчас или на дату',
         params: IdParamsSchema,
         querystring: InternAsOfQuerySchema,
         response: { 200: InternSchema },
@@ -121,7 +155,12 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
     '/:id/public',
     {
       config: { access: 'anyone', rateLimit: anonymousLimit },
-      schema: { tags, params: IdParamsSchema, response: { 200: PublicInternSchema } },
+      schema: {
+        tags,
+        summary: 'Публичная карточка стажёра',
+        params: IdParamsSchema,
+        response: { 200: PublicInternSchema },
+      },
     },
     async (request) => service.getPublic(request.params.id),
   );
@@ -130,7 +169,7 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
     '/',
     {
       config: { access: 'operator' },
-      schema: { tags, body: SaveInternSchema, response: { 201: InternSchema } },
+      schema: { tags, summary: 'Новый стажёр', body: SaveInternSchema, response: { 201: InternSchema } },
     },
     async (request, reply) => {
       const id = await service.save(toSaveRequest(request.body, null, request.account!.id));
@@ -142,7 +181,13 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
     '/:id',
     {
       config: { access: 'operator' },
-      schema: { tags, params: IdParamsSchema, body: SaveInternSchema, response: { 200: InternSchema } },
+      schema: {
+        tags,
+        summary: 'Сохранение карточки стажёра',
+        params: IdParamsSchema,
+        body: SaveInternSchema,
+        response: { 200: InternSchema },
+      },
     },
     async (request) => {
       const id = await service.save(toSaveRequest(request.body, request.params.id, request.account!.id));
@@ -150,21 +195,5 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
     },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: 'operator' },
-      schema: { tags, params: IdParamsSchema, response: { 200: InternSchema } },
-    },
-    async (request) => service.setDeleted(request.params.id, true),
-  );
-
-  app.post(
-    '/:id/restore',
-    {
-      config: { access: 'operator' },
-      schema: { tags, params: IdParamsSchema, response: { 200: InternSchema } },
-    },
-    async (request) => service.setDeleted(request.params.id, false),
-  );
+  await internDeletionRoutes(app, { service });
 };

@@ -19,13 +19,29 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
 
   app.get(
     '/search',
-    { config, schema: { tags, querystring: SearchQuerySchema, response: { 200: OperatorPageSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Поиск операторов и представителей СРО',
+        querystring: SearchQuerySchema,
+        response: { 200: OperatorPageSchema },
+      },
+    },
     async (request) => service.search(request.query),
   );
 
   app.post(
     '/',
-    { config, schema: { tags, body: OperatorRequestSchema, response: { 201: OperatorSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Новый оператор или представитель СРО',
+        body: OperatorRequestSchema,
+        response: { 201: OperatorSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.create(request.body)),
   );
 
@@ -35,6 +51,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
       config,
       schema: {
         tags,
+        summary: 'Изменение оператора или представителя СРО',
         params: IdParamsSchema,
         body: OperatorRequestSchema,
         response: { 200: OperatorSchema },
@@ -50,6 +67,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
       config,
       schema: {
         tags,
+        summary: 'Генерация пароля и отправка его письмом',
         params: IdParamsSchema,
         response: { 204: noContent('Новый пароль отправлен письмом') },
       },

@@ -19,7 +19,15 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ service: OrganizationSe
 
   app.get(
     '/search',
-    { config, schema: { tags, querystring: SearchQuerySchema, response: { 200: OrganizationPageSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Поиск СРО в справочнике',
+        querystring: SearchQuerySchema,
+        response: { 200: OrganizationPageSchema },
+      },
+    },
     async (request) => service.search(request.query),
   );
 
@@ -27,7 +35,12 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ service: OrganizationSe
     '/',
     {
       config,
-      schema: { tags, body: OrganizationCreateRequestSchema, response: { 201: OrganizationSchema } },
+      schema: {
+        tags,
+        summary: 'Новая СРО',
+        body: OrganizationCreateRequestSchema,
+        response: { 201: OrganizationSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.create(request.body)),
   );
@@ -38,6 +51,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ service: OrganizationSe
       config,
       schema: {
         tags,
+        summary: 'Изменение СРО',
         params: IdParamsSchema,
         body: OrganizationUpdateRequestSchema,
         response: { 200: OrganizationSchema },

@@ -15,13 +15,29 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ service: SchoolService }> = a
 
   app.get(
     '/search',
-    { config, schema: { tags, querystring: SearchQuerySchema, response: { 200: SchoolPageSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Поиск учебных заведений',
+        querystring: SearchQuerySchema,
+        response: { 200: SchoolPageSchema },
+      },
+    },
     async (request) => service.search(request.query),
   );
 
   app.post(
     '/',
-    { config, schema: { tags, body: SchoolRequestSchema, response: { 201: SchoolSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Новое учебное заведение',
+        body: SchoolRequestSchema,
+        response: { 201: SchoolSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.create(request.body)),
   );
 
@@ -29,7 +45,13 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ service: SchoolService }> = a
     '/:id',
     {
       config,
-      schema: { tags, params: IdParamsSchema, body: SchoolRequestSchema, response: { 200: SchoolSchema } },
+      schema: {
+        tags,
+        summary: 'Изменение учебного заведения',
+        params: IdParamsSchema,
+        body: SchoolRequestSchema,
+        response: { 200: SchoolSchema },
+      },
     },
     async (request) => service.update(request.params.id, request.body),
   );

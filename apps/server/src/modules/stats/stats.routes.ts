@@ -15,7 +15,15 @@ export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = asy
 
   app.get(
     '/organizations',
-    { config, schema: { tags, querystring: StatsQuerySchema, response: { 200: StatsResultSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Статистика по СРО за период',
+        querystring: StatsQuerySchema,
+        response: { 200: StatsResultSchema },
+      },
+    },
     async (request) =>
       service.organizations({ ...request.query, from: request.query.from!, to: request.query.to! }),
   );
@@ -26,6 +34,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = asy
       config,
       schema: {
         tags,
+        summary: 'Статистика по СРО за период в .xlsx',
         querystring: StatsQuerySchema,
         response: { 200: fileResponse('Статистика, .xlsx', [XLSX_CONTENT_TYPE]) },
       },

@@ -33,15 +33,20 @@ export const reviewReturnRoutes: FastifyPluginAsyncZod<{ service: ReviewService 
   app,
   { service },
 ) => {
-  for (const [action, putBack] of [
-    ['return', service.return],
-    ['undo', service.undo],
+  for (const [action, summary, putBack] of [
+    ['return', 'Возврат отклонённой записи в обработку', service.return],
+    ['undo', 'Отмена внесения записи в реестр', service.undo],
   ] as const) {
     app.post(
       `/:id/changes/:change/${action}`,
       {
         config: { access: 'operator' },
-        schema: { tags: ['imports'], params: ChangeParamsSchema, response: { 200: ImportProgressSchema } },
+        schema: {
+          tags: ['imports'],
+          summary,
+          params: ChangeParamsSchema,
+          response: { 200: ImportProgressSchema },
+        },
       },
       async (request) =>
         putBack({ importId: request.params.id, changeId: request.params.change }, request.account!),
@@ -49,8 +54,8 @@ export const reviewReturnRoutes: FastifyPluginAsyncZod<{ service: ReviewService 
   }
 };
 
-/** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
-export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
+/** A pending row opened beside the register's record, and entered into it or rejected: operators only. */
+const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
   const tags = ['imports'];
   const operator = { access: 'operator' } as const;
 
@@ -60,6 +65,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
       config: operator,
       schema: {
         tags,
+        summary: 'Запись импорта рядом с карточкой стажёра',
         params: ChangeParamsSchema,
         querystring: ChangeQuerySchema,
         response: { 200: ChangeReviewSchema },
@@ -75,6 +81,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
       config: operator,
       schema: {
         tags,
+        summary: 'Внесение записи импорта в реестр',
         params: SubmitChangeParamsSchema,
         body: SubmitChangeSchema,
         response: { 200: SubmitChangeResultSchema },
@@ -95,6 +102,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
       config: operator,
       schema: {
         tags,
+        summary: 'Отклонение записи импорта',
         params: ChangeParamsSchema,
         body: RejectSchema,
         response: { 200: ImportProgressSchema },
@@ -107,12 +115,23 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
         request.account!,
       ),
   );
+};
+
+/** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
+export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
+  const tags = ['imports'];
+  await rowDecisionRoutes(app, { service });
 
   app.get(
     '/:id/rejected-rows',
     {
       config: { access: 'signed-in' },
-      schema: { tags, params: IdParamsSchema, response: { 200: rejectedRowsFile } },
+      schema: {
+        tags,
+        summary: 'Отклонённые записи импорта в .xlsx',
+        params: IdParamsSchema,
+        response: { 200: rejectedRowsFile },
+      },
     },
     async (request, reply) => {
       const rows = await service.rejectedRows(request.params.id, request.account!);
@@ -145,7 +164,8 @@ export const reviewClaimRoutes: FastifyPluginAsyncZod<{ service: ReviewService }
       config: operator,
       schema: {
         tags,
-        description: 'Следующая свободная запись импорта после указанной, закреплённая за оператором',
+        summary: 'Следующая свободная запись импорта',
+        description: 'Первая свободная после записи after; она закрепляется за оператором.',
         params: IdParamsSchema,
         querystring: NextChangeQuerySchema,
         response: { 200: NextChangeSchema },
@@ -160,7 +180,8 @@ export const reviewClaimRoutes: FastifyPluginAsyncZod<{ service: ReviewService }
       config: operator,
       schema: {
         tags,
-        description: 'Закрепить запись за оператором или продлить закрепление (TakeOver: забрать у другого)',
+        summary: 'Закрепление записи за оператором',
+        description: 'Или продлить закрепление; с TakeOver — забрать запись у другого оператора.',
         params: ChangeParamsSchema,
         body: ClaimChangeSchema,
         response: { 200: ChangeClaimSchema },
@@ -180,7 +201,7 @@ export const reviewClaimRoutes: FastifyPluginAsyncZod<{ service: ReviewService }
       config: operator,
       schema: {
         tags,
-        description: 'Снять закрепление записи за оператором',
+        summary: 'Снятие закрепления записи за оператором',
         params: ChangeParamsSchema,
         response: { 204: noContent('Запись больше не закреплена за оператором') },
       },
