@@ -107,3 +107,31 @@ test('the operator list searches by name and keeps the term in the URL', async (
   await expect(page.getByText('Ничего не найдено')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('an operator turns the morning digest of deadlines off on the accounts screen, and back on', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/operators');
+  const openAdmin = async () => {
+    await page.getByRole('cell', { name: 'admin@example.org' }).click();
+    return page.getByRole('dialog', { name: 'Редактирование учётной записи' });
+  };
+  let dialog = await openAdmin();
+  const digest = () => dialog.getByRole('checkbox', { name: 'Утренняя сводка о сроках импортов' });
+  await expect(digest()).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await digest().uncheck();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  dialog = await openAdmin();
+  await expect(digest()).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  dialog = await openAdmin();
+  await digest().check();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toHaveCount(0);
+});
