@@ -85,6 +85,17 @@ export type ImportTabKey = keyof typeof tabStatuses;
 
 const importerOrganization = alias(organizations, 'importer_organization');
 
+/** An import's requisites and row counts, as every reading of an import names them. */
+export const importRequisitesAndCounts = {
+  number: imports.number,
+  date: imports.date,
+  organizationNumber: imports.organizationNumber,
+  organizationDate: imports.organizationDate,
+  rowCount: imports.rowCount,
+  pendingCount: imports.pendingCount,
+  rejectedCount: imports.rejectedCount,
+};
+
 const importColumns = {
   id: imports.id,
   organizationId: imports.organizationId,
@@ -101,13 +112,7 @@ const importColumns = {
   protocolSignatureFileId: imports.protocolSignatureFileId,
   letterFileId: imports.letterFileId,
   letterSignatureFileId: imports.letterSignatureFileId,
-  number: imports.number,
-  date: imports.date,
-  organizationNumber: imports.organizationNumber,
-  organizationDate: imports.organizationDate,
-  rowCount: imports.rowCount,
-  pendingCount: imports.pendingCount,
-  rejectedCount: imports.rejectedCount,
+  ...importRequisitesAndCounts,
   notices: imports.notices,
   rejectionReason: imports.rejectionReason,
   rejectionFileId: imports.rejectionFileId,

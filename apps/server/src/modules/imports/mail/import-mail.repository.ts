@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { openImportStatuses } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
 import { accounts, imports, mailJobs, organizations, storedFiles } from '../../../db/schema/index.js';
+import { importRequisitesAndCounts } from '../imports.repository.js';
 
 const letterColumns = {
   id: imports.id,
@@ -11,13 +12,7 @@ const letterColumns = {
   deadlineAt: imports.deadlineAt,
   fileName: storedFiles.name,
   status: imports.status,
-  number: imports.number,
-  date: imports.date,
-  organizationNumber: imports.organizationNumber,
-  organizationDate: imports.organizationDate,
-  rowCount: imports.rowCount,
-  pendingCount: imports.pendingCount,
-  rejectedCount: imports.rejectedCount,
+  ...importRequisitesAndCounts,
   handledAt: imports.handledAt,
   rejectionReason: imports.rejectionReason,
   rejectionFileId: imports.rejectionFileId,
