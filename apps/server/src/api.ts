@@ -4,6 +4,10 @@ import type { AppDeps } from './app.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { scheduleAuditPurge } from './modules/audit/audit-purge.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createArchiveRepository } from './modules/archive/archive.repository.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { createArchiveService } from './modules/archive/archive.service.js';
@@ -80,6 +84,10 @@ export function createServices({
 }: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'clock'>) {
   const { db } = database;
   const organizations = createOrganizationService(createOrganizationRepository(db));
+  // The journal every module writes to (lib/audit.ts), in the transactions of what it records.
+  const audit = createAuditService(db, createAuditRepository(db), {
+    retentionDays: config.auditRetentionDays,
+  });
   const schools = createSchoolService(createSchoolRepository(db));
   const review = createReviewRepository(db);
   const outbox = createOutbox(db);
@@ -96,9 +104,12 @@ export function createServices({
     outbox,
     mailsOf: (id) => importMail.mailsOf(id),
   });
-  const internSearch = createInternSearchService(createInternSearchRepository(db));
-  const interns = createInternService(db, createInternCardRepository(db), (snils) =>
-    reviewService.pendingRowsNaming(snils),
+  const internSearch = createInternSearchService(createInternSearchRepository(db), audit);
+  const interns = createInternService(
+    db,
+    createInternCardRepository(db),
+    (snils) => reviewService.pendingRowsNaming(snils),
+    audit,
   );
   const reviewService = createReviewService({
     db,
@@ -110,10 +121,11 @@ export function createServices({
     outbox,
   });
   return {
+    audit,
     organizations,
     schools,
     dictionaries: createDictionaryService(createDictionaryRepository(db), { organizations, schools }),
-    operators: createOperatorService(db, createOperatorRepository(db), mailer, config),
+    operators: createOperatorService(db, createOperatorRepository(db), mailer, config, audit),
     interns,
     internSearch,
     archive: createArchiveService(createArchiveRepository(db)),
@@ -141,6 +153,7 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
       pendingImportsCount: () => services.imports.countWaiting(),
     },
     deps.clock,
+    services.audit,
   );
   registerAuth(app, (token) => account.resolveSession(token));
   registerCrossSiteGuard(app);
@@ -150,6 +163,17 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
     service: account,
     cookies: sessionCookies(deps.config),
   });
+}
+
+/** The audit journal's routes, and its daily retention purge while the server listens. */
+async function registerAudit(app: FastifyInstance, services: Services) {
+  await app.register(auditRoutes, { prefix: '/api/v1/audit', service: services.audit });
+  // Only a listening server purges; tests that inject requests call the purge themselves.
+  let purging: { stop(): void } | null = null;
+  app.addHook('onListen', async () => {
+    purging = scheduleAuditPurge(() => services.audit.purge(), app.log);
+  });
+  app.addHook('onClose', async () => purging?.stop());
 }
 
 /** Change files: upload, list, detail, rejection, files, the template and the row review. */
@@ -184,10 +208,14 @@ async function registerImports(
     maxExcelBytes: config.changeFileReader.limits.maxFileBytes,
     maxDocumentBytes: config.uploads.documentMaxBytes,
   });
-  await app.register(reviewRoutes, { prefix, service: services.review });
+  await app.register(reviewRoutes, { prefix, service: services.review, audit: services.audit });
   await app.register(reviewReturnRoutes, { prefix, service: services.review });
   await app.register(reviewClaimRoutes, { prefix, service: services.review });
-  await app.register(filesRoutes, { prefix: '/api/v1/files', service: services.imports });
+  await app.register(filesRoutes, {
+    prefix: '/api/v1/files',
+    service: services.imports,
+    audit: services.audit,
+  });
   return reader;
 }
 
@@ -235,6 +263,7 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
     documents: services.documents,
   });
   await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
+  await registerAudit(app, services);
   const reader = await registerImports(app, deps, services);
   return { readerLoad: () => reader.load() };
 }

@@ -105,6 +105,7 @@ const EnvSchema = z
     LOGIN_DELAY_SECONDS: positiveInt(1),
     LOGIN_MAX_DELAY_SECONDS: positiveInt(60),
     PUBLIC_SEARCH_PER_MINUTE: limitOrOff(300),
+    AUDIT_RETENTION_DAYS: limitOrOff(3 * 365),
     IMPORT_DEADLINE_WORKING_DAYS: positiveInt(10),
     DOCUMENT_MAX_FILE_MB: positiveInt(20),
     IMPORT_MAX_FILE_MB: positiveInt(10),
@@ -160,6 +161,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     /** Anonymous calls of the public search and of the public card per client address a minute; 0 = no limit. */
     publicSearchPerMinute: env.PUBLIC_SEARCH_PER_MINUTE,
+    /** Days the audit journal keeps an event before the daily purge deletes it; 0 = for ever. */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     /** Bounds of reading a change file (the reader's ReaderSettings). */
     changeFileReader: {
       limits: {

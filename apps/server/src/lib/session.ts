@@ -16,6 +16,8 @@ export interface CurrentAccount {
   /** The SRO of a representative; null for an operator. */
   organization: { id: number; name: string } | null;
   sessionId: number;
+  /** The client's address as the access plugin read it (TRUST_PROXY), for the audit journal. */
+  address?: string;
 }
 
 /** Who a session cookie belongs to, or null. */

@@ -44,6 +44,8 @@ const expected: Record<string, Access> = {
   'GET /api/v1/archives/documents/:id/changes': 'operator',
   'GET /api/v1/stats/organizations': 'operator',
   'GET /api/v1/stats/organizations/export': 'operator',
+  'GET /api/v1/audit': 'operator',
+  'GET /api/v1/audit/export': 'operator',
   'GET /api/v1/imports': 'signed-in',
   'GET /api/v1/imports/pending': 'signed-in',
   'GET /api/v1/imports/completed': 'signed-in',

@@ -71,7 +71,8 @@ export function registerAuth(app: FastifyInstance, resolveSession: ResolveSessio
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     // An anonymous caller (no cookie) is known at once: no lookup, not even a promise to wait for.
-    request.account = token === undefined ? null : await resolveSession(token);
+    const account = token === undefined ? null : await resolveSession(token);
+    request.account = account && { ...account, address: request.ip };
     const access = request.routeOptions.config.access;
     if (!access || allows(access, request.account)) return;
     if (!request.account) throw new AppError(401, texts.notAuthenticated);

@@ -5,6 +5,7 @@ import { asc, count, eq, isNull } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
 import { SaveInternSchema, toDateValue } from '@registry/shared';
 import { ConfigError, loadConfig, type Config } from '../config.js';
+import { noJournal } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { generatePassword } from '../lib/tokens.js';
 import { createAccountRepository } from '../modules/account/account.repository.js';
@@ -223,7 +224,7 @@ export async function seedDemo(
   const references = await insertReferences(db, random);
   const representatives = await insertRepresentatives(db, random, references);
   // The seed only saves cards; reading one would ask the imports for its waiting rows.
-  const service = createInternService(db, createInternCardRepository(db), async () => []);
+  const service = createInternService(db, createInternCardRepository(db), async () => [], noJournal);
   const nextTrainee = createTraineeGenerator(random, references, options.today);
 
   let deleted = 0;

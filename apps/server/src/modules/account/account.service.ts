@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { texts, type AccountStats, type SessionInfo } from '@registry/shared';
+import { AuditAction, texts, type AccountStats, type SessionInfo } from '@registry/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { noJournal, type AuditRecorder } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { generatePassword, hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { CurrentAccount } from '../../lib/session.js';
-import type { AccountRepository } from './account.repository.js';
+import type { AccountRepository, AccountRow } from './account.repository.js';
 import { claimLoginAttempt } from './login-throttle.js';
 
 // A session's last-seen time is written at most this often, so that reads do not turn into writes.
@@ -82,11 +83,29 @@ export async function ensureFirstOperator(
   return { login, password, generated: !config.admin };
 }
 
+/**
+ * Notes a sign-in, or a failed one with the login typed. Only checked attempts: those the throttle refuses
+ * (429) are not, so that guessing cannot flood the journal.
+ */
+async function journalSignIn(
+  audit: AuditRecorder,
+  attempt: { account: AccountRow | null; address: string; login: string; succeeded: boolean },
+) {
+  const { account, address } = attempt;
+  await audit.record(null, account && { ...account, address }, {
+    action: attempt.succeeded ? AuditAction.SignIn : AuditAction.SignInFailed,
+    ...(account ? { object: { kind: 'account', id: account.id } } : {}),
+    ...(attempt.succeeded ? {} : { detail: { Login: attempt.login.trim().slice(0, 200) } }),
+    address,
+  });
+}
+
 export function createAccountService(
   repo: AccountRepository,
   config: Config,
   counters: MenuCounters = noCounters,
   clock: () => Date = () => new Date(),
+  audit: AuditRecorder = noJournal,
 ) {
   const { session, loginThrottle } = config;
 
@@ -101,7 +120,10 @@ export function createAccountService(
       const attempt = await claimLoginAttempt(repo, loginThrottle, { email, address, account, now });
       const passwordHash = account?.passwordHash ?? (await decoyHash);
       const valid = await verifyPassword(passwordHash, password);
-      if (!account?.passwordHash || !valid) throw new AppError(401, texts.wrongPassword);
+      if (!account?.passwordHash || !valid) {
+        await journalSignIn(audit, { account, address, login: email, succeeded: false });
+        throw new AppError(401, texts.wrongPassword);
+      }
       await attempt.succeeded(account.id);
       const token = newSessionToken();
       await repo.insertSession({
@@ -109,6 +131,7 @@ export function createAccountService(
         accountId: account.id,
         expiresAt: new Date(now.getTime() + session.maxMs),
       });
+      await journalSignIn(audit, { account, address, login: email, succeeded: true });
       const { passwordHash: _omitted, ...current } = account;
       return { token, account: current };
     },

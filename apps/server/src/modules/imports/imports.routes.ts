@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AuditAction,
   EditImportSchema,
   IdParamsSchema,
   IdSchema,
@@ -12,6 +13,7 @@ import {
   pagedSchema,
 } from '@registry/shared';
 import { z } from 'zod';
+import type { AuditRecorder } from '../../lib/audit.js';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { fileResponse } from '../../lib/route-docs.js';
 import { buildChangeFileTemplate, TEMPLATE_ASCII_NAME, TEMPLATE_FILE_NAME } from './change-file-template.js';
@@ -145,7 +147,10 @@ const storedFileTypes = [
  * File contents: inline for the viewer (a PDF only), as a download, and the rejection files of rejected
  * imports and rows.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService; audit: AuditRecorder }> = async (
+  app,
+  { service, audit },
+) => {
   const tags = ['files'];
   const FileIdParams = z.object({ fileId: IdSchema });
   const variants = [
@@ -167,6 +172,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = a
       },
       async (request, reply) => {
         const file = await service.fileContent(request.params.fileId, request.account!, { rejectionOnly });
+        // A file served is a file seen: the journal notes it before the first byte leaves.
+        await audit.record(null, request.account, {
+          action: rejectionOnly ? AuditAction.RejectedRowsDownloaded : AuditAction.FileDownloaded,
+          object: { kind: 'file', id: file.id },
+          organizationId: file.organizationId,
+          detail: { ImportId: file.importId, FileName: file.name },
+        });
         const asciiName = `file-${file.id}.${file.extension}`;
         // Only a PDF is shown in the page; a workbook or a signature is a download wherever it is asked for.
         const type = file.extension === 'pdf' ? disposition : 'attachment';

@@ -224,7 +224,7 @@ function importFiles({ files, findVisible }: ImportsContext) {
       }
       const file = await files.content(fileId);
       if (!file) throw new AppError(404, importTexts.fileNotFound);
-      return file;
+      return { ...file, importId: owner.id, organizationId: owner.organizationId };
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   toDateValue,
 } from '@registry/shared';
 import type { z } from 'zod';
+import type { Actor } from '../../lib/audit.js';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { fileResponse } from '../../lib/route-docs.js';
 import type { InternSearchService } from './search/intern-search.service.js';
@@ -18,7 +19,7 @@ import type { InternService, SaveRequest } from './intern.service.js';
 
 type SaveBody = z.output<typeof SaveInternSchema>;
 
-function toSaveRequest(body: SaveBody, internId: number | null, operatorId: number): SaveRequest {
+function toSaveRequest(body: SaveBody, internId: number | null, actor: Actor): SaveRequest {
   const { Version, ...sections } = body.Intern;
   return {
     internId,
@@ -31,7 +32,8 @@ function toSaveRequest(body: SaveBody, internId: number | null, operatorId: numb
       outgoingNumber: body.Protocol.outgoingNumber ?? body.Outgoing?.Number ?? null,
       outgoingDate: body.Protocol.outgoingDate ?? body.Outgoing?.Date ?? null,
     },
-    operatorId,
+    operatorId: actor.id,
+    actor,
   };
 }
 
@@ -86,7 +88,8 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
       const today = toDateValue(new Date());
       const name = `${request.query.full ? 'Стажёры (полная выгрузка)' : 'Стажёры'} ${today}.xlsx`;
       const asciiName = `${request.query.full ? 'interns-full' : 'interns'}-${today}.xlsx`;
-      const write = await service.prepareExport(request.query);
+      // access 'operator' guarantees a caller.
+      const write = await service.prepareExport(request.query, request.account!);
       const stream = new PassThrough();
       write(stream).catch((error: unknown) => {
         request.log.error({ err: error }, 'export failed');
@@ -113,7 +116,7 @@ const internDeletionRoutes: FastifyPluginAsyncZod<{ service: InternService }> = 
         response: { 200: InternSchema },
       },
     },
-    async (request) => service.setDeleted(request.params.id, true),
+    async (request) => service.setDeleted(request.params.id, true, request.account!),
   );
 
   app.post(
@@ -127,7 +130,7 @@ const internDeletionRoutes: FastifyPluginAsyncZod<{ service: InternService }> = 
         response: { 200: InternSchema },
       },
     },
-    async (request) => service.setDeleted(request.params.id, false),
+    async (request) => service.setDeleted(request.params.id, false, request.account!),
   );
 };
 
@@ -145,10 +148,7 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
         response: { 200: InternSchema },
       },
     },
-    async (request) =>
-      request.query.asOf
-        ? service.getAsOf(request.params.id, request.query.asOf)
-        : service.get(request.params.id),
+    async (request) => service.open(request.params.id, request.query.asOf, request.account!),
   );
 
   app.get(
@@ -172,7 +172,7 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
       schema: { tags, summary: 'Новый стажёр', body: SaveInternSchema, response: { 201: InternSchema } },
     },
     async (request, reply) => {
-      const id = await service.save(toSaveRequest(request.body, null, request.account!.id));
+      const id = await service.save(toSaveRequest(request.body, null, request.account!));
       return reply.status(201).send(await service.get(id));
     },
   );
@@ -190,7 +190,7 @@ export const internRoutes: FastifyPluginAsyncZod<{ service: InternService }> = a
       },
     },
     async (request) => {
-      const id = await service.save(toSaveRequest(request.body, request.params.id, request.account!.id));
+      const id = await service.save(toSaveRequest(request.body, request.params.id, request.account!));
       return service.get(id);
     },
   );

@@ -14,8 +14,8 @@ import type { InternCardRepository } from './card/intern-card.repository.js';
 import { internAsOf } from './card/intern-as-of.js';
 import { claimRegisterKeys } from './card/intern-register-keys.js';
 import { resolveReferences } from './card/intern-references.js';
-import { saveIn, type SaveRequest } from './card/intern-save.js';
-import { undoImportRowIn, type UndoRequest } from './card/intern-undo.js';
+import type { SaveRequest } from './card/intern-save.js';
+import { internJournal } from './intern-journal.js';
 import { groupBySection } from './card/intern-sections.js';
 
 export type { SaveRequest } from './card/intern-save.js';
@@ -50,36 +50,48 @@ function toPublic(intern: Intern): PublicIntern {
   };
 }
 
+/** The whole trainee as an operator sees it. */
+async function readCard(
+  {
+    db,
+    repo,
+    pendingRowsNaming,
+  }: { db: Db; repo: InternCardRepository; pendingRowsNaming: PendingRowsNaming },
+  id: number,
+): Promise<Intern> {
+  const row = await repo.find(id);
+  if (!row) throw new AppError(404, texts.internNotFound);
+  const [entries, protocols, pendingImportRows] = await Promise.all([
+    repo.currentEntries(db, id),
+    repo.protocolsOf(id),
+    pendingRowsNaming(row.snils),
+  ]);
+  const sections = groupBySection(entries);
+  await resolveReferences(repo, db, sections, { refuseUnknown: false });
+  return {
+    Id: row.id,
+    Version: row.version,
+    FullName: row.fullName,
+    Status: row.status,
+    IsDeleted: row.isDeleted,
+    HasPendingImport: pendingImportRows.length > 0,
+    PendingImportRows: pendingImportRows,
+    RegistrationNumbers: row.registrationNumbers,
+    ...(sections as unknown as Pick<Intern, InternSectionKey>),
+    ChangeProtocols: protocols.map(toChangeProtocol),
+  };
+}
+
 /** A trainee's card: read it whole or in part, save it, delete and restore it. */
 export function createInternService(
   db: Db,
   repo: InternCardRepository,
   pendingRowsNaming: PendingRowsNaming,
+  audit: AuditRecorder,
 ) {
-  /** The whole trainee as an operator sees it. */
-  async function get(id: number): Promise<Intern> {
-    const row = await repo.find(id);
-    if (!row) throw new AppError(404, texts.internNotFound);
-    const [entries, protocols, pendingImportRows] = await Promise.all([
-      repo.currentEntries(db, id),
-      repo.protocolsOf(id),
-      pendingRowsNaming(row.snils),
-    ]);
-    const sections = groupBySection(entries);
-    await resolveReferences(repo, db, sections, { refuseUnknown: false });
-    return {
-      Id: row.id,
-      Version: row.version,
-      FullName: row.fullName,
-      Status: row.status,
-      IsDeleted: row.isDeleted,
-      HasPendingImport: pendingImportRows.length > 0,
-      PendingImportRows: pendingImportRows,
-      RegistrationNumbers: row.registrationNumbers,
-      ...(sections as unknown as Pick<Intern, InternSectionKey>),
-      ChangeProtocols: protocols.map(toChangeProtocol),
-    };
-  }
+  const journal = internJournal(repo, audit);
+
+  const get = (id: number) => readCard({ db, repo, pendingRowsNaming }, id);
 
   return {
     get,
@@ -87,17 +99,23 @@ export function createInternService(
     /** The card as the register held it at the end of a day (intern-as-of.ts), read-only. */
     getAsOf: (id: number, day: string) => internAsOf(db, repo, id, day),
 
+    /** The operator's card, now or as of a day, opened by `actor`: the journal notes who looked. */
+    async open(id: number, asOf: string | null | undefined, actor: Actor): Promise<Intern> {
+      const intern = asOf ? await internAsOf(db, repo, id, asOf) : await get(id);
+      await journal.opened(actor, id, asOf);
+      return intern;
+    },
+
     /** Saves a card in one transaction (see `saveIn`); returns the trainee's id. */
     async save(request: SaveRequest): Promise<number> {
-      return (await db.transaction((tx) => saveIn(tx, repo, request))).internId;
+      return (await db.transaction((tx) => journal.saveIn(tx, request))).internId;
     },
 
     /** A save inside the caller's transaction: an accepted import row is written exactly as a card save. */
-    saveIn: (tx: Db, request: SaveRequest, options: { allowUnchanged?: boolean } = {}) =>
-      saveIn(tx, repo, request, options),
+    saveIn: journal.saveIn,
 
     /** Undoes an accepted import row's changes to a trainee inside the caller's transaction (intern-undo.ts). */
-    undoImportRowIn: (tx: Db, request: UndoRequest) => undoImportRowIn(tx, repo, request),
+    undoImportRowIn: journal.undoImportRowIn,
 
     /**
      * The current entries of some sections of a trainee, with their references' current names, and the
@@ -118,14 +136,15 @@ export function createInternService(
     },
 
     /** Deletes or restores a trainee; a restore takes back their SNILS and numbers, unless another holds one. */
-    async setDeleted(id: number, isDeleted: boolean): Promise<Intern> {
+    async setDeleted(id: number, isDeleted: boolean, actor?: Actor): Promise<Intern> {
       const row = await repo.find(id);
       if (!row) throw new AppError(404, texts.internNotFound);
-      await db.transaction((tx) =>
-        claimRegisterKeys(tx, repo, { id, snils: row.snils }, (savepoint) =>
+      await db.transaction(async (tx) => {
+        await claimRegisterKeys(tx, repo, { id, snils: row.snils }, (savepoint) =>
           repo.setDeleted(savepoint, id, isDeleted),
-        ),
-      );
+        );
+        await journal.setDeleted(tx, actor, id, isDeleted);
+      });
       return get(id);
     },
   };

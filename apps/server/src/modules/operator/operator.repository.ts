@@ -80,14 +80,14 @@ export function createOperatorRepository(db: Db) {
       return (await db.$count(organizations, eq(organizations.id, id))) > 0;
     },
 
-    async insert(values: OperatorValues): Promise<number> {
-      const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+    async insert(values: OperatorValues, tx: Db = db): Promise<number> {
+      const [row] = await tx.insert(accounts).values(values).returning({ id: accounts.id });
       if (!row) throw new Error('account insert returned nothing');
       return row.id;
     },
 
-    async update(id: number, values: OperatorValues): Promise<boolean> {
-      const rows = await db
+    async update(id: number, values: OperatorValues, tx: Db = db): Promise<boolean> {
+      const rows = await tx
         .update(accounts)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(accounts.id, id))

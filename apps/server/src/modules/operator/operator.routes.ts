@@ -42,7 +42,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
         response: { 201: OperatorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(request.body, request.account!)),
   );
 
   app.put(
@@ -58,7 +58,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
       },
     },
     // access 'operator' guarantees a caller.
-    async (request) => service.update(request.account!.id, request.params.id, request.body),
+    async (request) => service.update(request.account!, request.params.id, request.body),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
       },
     },
     async (request, reply) => {
-      await service.sendNewPassword(request.params.id);
+      await service.sendNewPassword(request.params.id, request.account!);
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,8 @@
-import { texts, type Operator, type OperatorRequest, type SearchQuery } from '@registry/shared';
+import { AuditAction, texts, type Operator, type OperatorRequest, type SearchQuery } from '@registry/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Actor, AuditRecorder } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toPaged } from '../../lib/search.js';
@@ -60,8 +61,9 @@ export function passwordMail(account: OperatorRow, password: string, publicUrl: 
  * operators) must not mail two passwords of which only the last works.
  */
 async function sendNewPassword(
-  deps: { db: Db; repo: OperatorRepository; mailer: Mailer; config: Config },
+  deps: { db: Db; repo: OperatorRepository; mailer: Mailer; config: Config; audit: AuditRecorder },
   id: number,
+  actor: Actor,
 ): Promise<void> {
   const { db, repo, mailer, config } = deps;
   await db.transaction(async (tx) => {
@@ -90,10 +92,61 @@ async function sendNewPassword(
       );
     }
     await repo.replacePassword(tx, id, passwordHash, account.emailAddress);
+    await deps.audit.record(tx, actor, {
+      action: AuditAction.PasswordGenerated,
+      object: { kind: 'account', id },
+      organizationId: account.organization?.id ?? null,
+    });
   });
 }
 
-export function createOperatorService(db: Db, repo: OperatorRepository, mailer: Mailer, config: Config) {
+/** What an edit changes of an account, by the contract's names: the journal notes them. */
+function changedProperties(before: OperatorRow, after: OperatorValues): string[] {
+  const changed: string[] = [];
+  if (before.fullName !== after.fullName) changed.push('FullName');
+  if (before.emailAddress !== after.emailAddress) changed.push('EmailAddress');
+  if ((before.organization?.id ?? null) !== after.organizationId) changed.push('Organization');
+  return changed;
+}
+
+/**
+ * Notes an account created (no `before`) or changed, in the transaction that writes it; an edit that changes
+ * nothing is not noted. A representative made an operator, or moved to another SRO, is a change of role.
+ */
+async function journalAccount(
+  audit: AuditRecorder,
+  tx: Db,
+  actor: Actor,
+  change: { id: number; before: OperatorRow | null; after: OperatorValues },
+) {
+  const { id, before, after } = change;
+  const object = { kind: 'account', id } as const;
+  if (!before) {
+    await audit.record(tx, actor, {
+      action: AuditAction.AccountCreated,
+      object,
+      organizationId: after.organizationId,
+    });
+    return;
+  }
+  const changed = changedProperties(before, after);
+  if (changed.length === 0) return;
+  await audit.record(tx, actor, {
+    action: changed.includes('Organization') ? AuditAction.RoleChanged : AuditAction.AccountChanged,
+    object,
+    organizationId: after.organizationId ?? before.organization?.id ?? null,
+    detail: { Changed: changed },
+  });
+}
+
+export function createOperatorService(
+  db: Db,
+  repo: OperatorRepository,
+  mailer: Mailer,
+  config: Config,
+  audit: AuditRecorder,
+) {
+  const passwordDeps = { db, repo, mailer, config, audit };
   async function findOrFail(id: number) {
     const row = await repo.findById(id);
     if (!row) throw new AppError(404, accountNotFound);
@@ -110,9 +163,9 @@ export function createOperatorService(db: Db, repo: OperatorRepository, mailer: 
   }
 
   /** Writes an account; an e-mail another account already logs in with is a 409. */
-  async function save(values: OperatorValues, write: () => Promise<number>): Promise<Operator> {
+  async function save(values: OperatorValues, write: (tx: Db) => Promise<number>): Promise<Operator> {
     try {
-      return toOperator(await findOrFail(await write()));
+      return toOperator(await findOrFail(await db.transaction(write)));
     } catch (error) {
       if (isUniqueViolation(error, 'accounts_email_lower_key')) {
         throw new AppError(409, `Учётная запись с адресом ${values.emailAddress} уже существует`);
@@ -127,11 +180,15 @@ export function createOperatorService(db: Db, repo: OperatorRepository, mailer: 
     },
 
     /** Creates the account and mails it its first password, so that its owner can log in at once. */
-    async create(request: OperatorRequest): Promise<Operator> {
+    async create(request: OperatorRequest, actor: Actor): Promise<Operator> {
       const values = await toValues(request);
-      const created = await save(values, () => repo.insert(values));
+      const created = await save(values, async (tx) => {
+        const id = await repo.insert(values, tx);
+        await journalAccount(audit, tx, actor, { id, before: null, after: values });
+        return id;
+      });
       try {
-        await sendNewPassword({ db, repo, mailer, config }, created.Id);
+        await sendNewPassword(passwordDeps, created.Id, actor);
       } catch (error) {
         if (!(error instanceof AppError) || error.status !== 502) throw error;
         throw Object.assign(new AppError(502, firstPasswordNotSent(created.EmailAddress)), { cause: error });
@@ -139,21 +196,22 @@ export function createOperatorService(db: Db, repo: OperatorRepository, mailer: 
       return created;
     },
 
-    async update(callerId: number, id: number, request: OperatorRequest): Promise<Operator> {
-      await findOrFail(id);
+    async update(caller: Actor, id: number, request: OperatorRequest): Promise<Operator> {
+      const before = await findOrFail(id);
       const values = await toValues(request);
       // Otherwise an operator could lock the last operator out by mistake, and nobody could undo it.
-      if (id === callerId && values.organizationId !== null) {
+      if (id === caller.id && values.organizationId !== null) {
         throw new AppError(409, 'Нельзя лишить прав оператора собственную учётную запись');
       }
-      return save(values, async () => {
-        if (!(await repo.update(id, values))) throw new AppError(404, accountNotFound);
+      return save(values, async (tx) => {
+        if (!(await repo.update(id, values, tx))) throw new AppError(404, accountNotFound);
+        await journalAccount(audit, tx, caller, { id, before, after: values });
         return id;
       });
     },
 
     /** Mails the account a new password (see `sendNewPassword`). */
-    sendNewPassword: (id: number) => sendNewPassword({ db, repo, mailer, config }, id),
+    sendNewPassword: (id: number, actor: Actor) => sendNewPassword(passwordDeps, id, actor),
   };
 }
 

@@ -132,6 +132,7 @@ export async function submitChange(
         },
         source: { importId: ids.importId, organizationId: progress.Organization.Id, changeId: ids.changeId },
         operatorId: account.id,
+        actor: account,
       },
       { allowUnchanged: true },
     );

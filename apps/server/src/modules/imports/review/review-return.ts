@@ -95,6 +95,7 @@ export async function undoChange(
       },
       source: { importId: ids.importId, organizationId: progress.Organization.Id, changeId: ids.changeId },
       operatorId: account.id,
+      actor: account,
     });
   });
 }

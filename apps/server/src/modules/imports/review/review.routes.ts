@@ -7,6 +7,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AuditAction,
   ChangeClaimSchema,
   ChangeParamsSchema,
   ChangeQuerySchema,
@@ -21,6 +22,7 @@ import {
   SubmitChangeResultSchema,
   SubmitChangeSchema,
 } from '@registry/shared';
+import type { AuditRecorder } from '../../../lib/audit.js';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
 import { fileResponse, noContent } from '../../../lib/route-docs.js';
 import { writeRejectedRows } from './rejected-rows-file.js';
@@ -118,7 +120,10 @@ const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = asy
 };
 
 /** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
-export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (app, { service }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService; audit: AuditRecorder }> = async (
+  app,
+  { service, audit },
+) => {
   const tags = ['imports'];
   await rowDecisionRoutes(app, { service });
 
@@ -134,7 +139,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
       },
     },
     async (request, reply) => {
-      const rows = await service.rejectedRows(request.params.id, request.account!);
+      const { rows, organizationId } = await service.rejectedRows(request.params.id, request.account!);
+      await audit.record(null, request.account, {
+        action: AuditAction.RejectedRowsDownloaded,
+        object: { kind: 'import', id: request.params.id },
+        organizationId,
+      });
       const stream = new PassThrough();
       writeRejectedRows(rows, stream).catch((error: unknown) => {
         request.log.error({ err: error }, 'rejected rows file failed');

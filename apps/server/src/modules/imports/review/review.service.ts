@@ -46,10 +46,13 @@ export function createReviewService(deps: ReviewDeps) {
     next: (importId: number, after: number | null, account: CurrentAccount) =>
       nextChange(deps, importId, after, account),
 
-    /** The rejected rows with their cells, for the file the SRO corrects; another SRO's import is not found. */
+    /**
+     * The rejected rows with their cells, for the file the SRO corrects, and the import's SRO; another SRO's
+     * import is not found.
+     */
     async rejectedRows(importId: number, account: CurrentAccount) {
-      await deps.imports.summary(importId, account);
-      return deps.repo.rejectedRows(importId);
+      const summary = await deps.imports.summary(importId, account);
+      return { rows: await deps.repo.rejectedRows(importId), organizationId: summary.Organization.Id };
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   type Internship,
 } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
+import type { Actor } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/app-error.js';
 import { stableJson } from '../../../lib/stable-json.js';
 import type { EntryRow, HistoryKindValue, InternCardRepository } from './intern-card.repository.js';
@@ -25,6 +26,8 @@ export interface SaveRequest {
   /** Set when the changes come from an import row: the import, its SRO and the row. */
   source?: { importId: number; organizationId: number; changeId: number };
   operatorId: number;
+  /** Who saves, for the audit journal; a save without one (the demo seed) is not journalled. */
+  actor?: Actor;
 }
 
 /** What one save does inside its transaction: the trainee, and the protocol written on first need. */
@@ -208,7 +211,7 @@ export async function saveIn(
   repo: InternCardRepository,
   request: SaveRequest,
   options: { allowUnchanged?: boolean } = {},
-): Promise<{ internId: number; modified: InternSectionKey[] }> {
+): Promise<{ internId: number; modified: InternSectionKey[]; protocolId: number | null }> {
   const { internId, version } = await targetOf(tx, repo, request);
   await resolveReferences(repo, tx, request.sections, { refuseUnknown: true });
   const context: SaveContext = {
@@ -226,10 +229,11 @@ export async function saveIn(
     if (await applySection(context, section, request.sections[section]!, rows)) modified.push(section);
   }
   if (modified.length === 0) {
-    if (options.allowUnchanged) return { internId, modified };
+    if (options.allowUnchanged) return { internId, modified, protocolId: null };
     throw new AppError(400, texts.nothingToSave);
   }
-  await repo.setProtocolSections(tx, await context.protocolId(), modified);
+  const protocolId = await context.protocolId();
+  await repo.setProtocolSections(tx, protocolId, modified);
   await refreshProjection(tx, repo, internId, version);
-  return { internId, modified };
+  return { internId, modified, protocolId };
 }

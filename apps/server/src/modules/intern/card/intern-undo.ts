@@ -27,10 +27,14 @@ export interface UndoRequest {
   protocol: SaveRequest['protocol'];
   source: NonNullable<SaveRequest['source']>;
   operatorId: number;
+  actor?: SaveRequest['actor'];
 }
 
-/** What the undo did: nothing (the accept changed nothing), versions restored, or the new trainee deleted. */
-export type UndoOutcome = 'unchanged' | 'restored' | 'deleted';
+/**
+ * What the undo did: nothing (the accept changed nothing), versions restored, or the new trainee deleted; and
+ * the change protocol it wrote, if any.
+ */
+export type UndoOutcome = { kind: 'unchanged' | 'restored' | 'deleted'; protocolId: number | null };
 
 /** The protocols of a trainee other than one, before or after it: the first found, or null. */
 async function protocolBeside(tx: Db, internId: number, protocolId: number, side: 'before' | 'after') {
@@ -132,7 +136,7 @@ export async function undoImportRowIn(
   request: UndoRequest,
 ): Promise<UndoOutcome> {
   const acceptId = await acceptProtocolOf(tx, request);
-  if (acceptId === null) return 'unchanged';
+  if (acceptId === null) return { kind: 'unchanged', protocolId: null };
   const locked = await repo.lock(tx, request.internId);
   if (!locked) throw new AppError(404, texts.internNotFound);
   if (locked.isDeleted) throw new AppError(409, rowReturnTexts.internDeleted);
@@ -145,7 +149,7 @@ export async function undoImportRowIn(
     await claimRegisterKeys(tx, repo, { id: request.internId, snils: null }, (savepoint) =>
       repo.setDeleted(savepoint, request.internId, true),
     );
-    await repo.insertProtocol(tx, {
+    const protocolId = await repo.insertProtocol(tx, {
       internId: request.internId,
       importId: request.source.importId,
       importChangeId: request.source.changeId,
@@ -157,7 +161,7 @@ export async function undoImportRowIn(
       isCorrection: false,
       operatorId: request.operatorId,
     });
-    return 'deleted';
+    return { kind: 'deleted', protocolId };
   }
   const sections = await sectionsBefore(tx, repo, request.internId, await versionsUnder(tx, acceptId));
   const saved = await saveIn(
@@ -166,5 +170,5 @@ export async function undoImportRowIn(
     { ...request, version: locked.version, isCorrecting: false, sections },
     { allowUnchanged: true },
   );
-  return saved.modified.length > 0 ? 'restored' : 'unchanged';
+  return { kind: saved.modified.length > 0 ? 'restored' : 'unchanged', protocolId: saved.protocolId };
 }

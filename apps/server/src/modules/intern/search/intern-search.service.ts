@@ -1,4 +1,11 @@
-import { formatSnils, isValidSnils, type InternSearchQuery, type InternSearchResult } from '@registry/shared';
+import {
+  AuditAction,
+  formatSnils,
+  isValidSnils,
+  type InternSearchQuery,
+  type InternSearchResult,
+} from '@registry/shared';
+import type { Actor, AuditRecorder } from '../../../lib/audit.js';
 import { cappedPages, countCap, PAGE_SIZE } from '../../../lib/search.js';
 import { prepareInternExport } from './intern-export.js';
 import type { InternFilter } from './intern-search-filter.js';
@@ -31,7 +38,15 @@ export function toFilter(query: InternSearchQuery, isOperator: boolean): InternF
 }
 
 /** The trainee list (operators' and public) and its export. */
-export function createInternSearchService(repo: InternSearchRepository) {
+/** The export's filter as the journal notes it: what was asked for, as it was asked. */
+function exportQueryOf(query: InternSearchQuery): Record<string, string> {
+  const { page: _page, ...filter } = query;
+  const noted: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filter)) if (value) noted[name] = String(value);
+  return noted;
+}
+
+export function createInternSearchService(repo: InternSearchRepository, audit: AuditRecorder) {
   return {
     /**
      * A page of the list in alphabetical order. It counts only as far as the pagination can show, so that a
@@ -66,7 +81,13 @@ export function createInternSearchService(repo: InternSearchRepository) {
      * The operators' export of the list: its first batch read, and the writer of the rest. It exports what the
      * list shows, so with `deleted=true` the deleted trainees.
      */
-    prepareExport: (query: InternSearchQuery) => {
+    /** The export of the list the query finds; the journal notes who exported what. */
+    prepareExport: async (query: InternSearchQuery, actor: Actor) => {
+      await audit.record(null, actor, {
+        action: AuditAction.InternsExported,
+        organizationId: query.org ?? null,
+        detail: { Query: exportQueryOf(query) },
+      });
       const filter = toFilter(query, true)!;
       const batchOf: InternSearchRepository['batchOf'] = (ids, withNumbers) =>
         repo.batchOf(ids, withNumbers, filter.deleted === true);
