@@ -15,7 +15,15 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
 
   app.get(
     '/',
-    { config, schema: { tags, querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Журнал действий: страница по фильтрам',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema },
+      },
+    },
     async (request) => service.list(request.query),
   );
 
@@ -25,6 +33,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
       config,
       schema: {
         tags,
+        summary: 'Выгрузка журнала действий в .xlsx',
         querystring: AuditFilterSchema,
         response: { 200: fileResponse('Записи журнала, .xlsx', [XLSX_CONTENT_TYPE]) },
       },
