@@ -25,3 +25,4 @@ export * from './schemas/stats.js';
 export * from './schemas/operations.js';
 export * from './enums/audit-actions.js';
 export * from './schemas/audit.js';
+export * from './format/audit.js';

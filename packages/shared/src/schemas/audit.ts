@@ -52,26 +52,26 @@ export const AuditCursorSchema = z
 export const auditCursor = (event: { At: string; Id: number }) =>
   `${new Date(event.At).getTime()}_${event.Id}`;
 
+const filterFields = {
+  account: optionalId,
+  action: optionalAction,
+  org: optionalId,
+  from: nullableDate.optional(),
+  to: nullableDate.optional(),
+};
+
+const periodInOrder = (query: { from?: string | null | undefined; to?: string | null | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+const periodReversed = { message: texts.periodReversed, path: ['to'] };
+
 /** The journal's filters: the person, the action, the SRO and the period (Moscow days, both included). */
-export const AuditFilterSchema = z
-  .object({
-    account: optionalId,
-    action: optionalAction,
-    org: optionalId,
-    from: nullableDate.optional(),
-    to: nullableDate.optional(),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: texts.periodReversed,
-    path: ['to'],
-  });
+export const AuditFilterSchema = z.object(filterFields).refine(periodInOrder, periodReversed);
 export type AuditFilter = z.output<typeof AuditFilterSchema>;
 
 /** `?account&action&org&from&to&before`: a page of the journal, after the event `before` names. */
-export const AuditQuerySchema = z.intersection(
-  AuditFilterSchema,
-  z.object({ before: AuditCursorSchema.optional() }),
-);
+export const AuditQuerySchema = z
+  .object({ ...filterFields, before: AuditCursorSchema.optional() })
+  .refine(periodInOrder, periodReversed);
 export type AuditQuery = z.input<typeof AuditQuerySchema>;
 
 const objectKinds = Object.keys(auditObjectKinds) as [AuditObjectKind, ...AuditObjectKind[]];
