@@ -89,6 +89,7 @@ export function createServices({
     retentionDays: config.auditRetentionDays,
   });
   const schools = createSchoolService(createSchoolRepository(db));
+  const documents = createDocumentsRepository(db);
   const review = createReviewRepository(db);
   const outbox = createOutbox(db);
   const importsRepo = createImportsRepository(db);
@@ -128,8 +129,8 @@ export function createServices({
     operators: createOperatorService(db, createOperatorRepository(db), mailer, config, audit),
     interns,
     internSearch,
-    archive: createArchiveService(createArchiveRepository(db)),
-    documents: createDocumentsService(createDocumentsRepository(db)),
+    archive: createArchiveService(createArchiveRepository(db), documents),
+    documents: createDocumentsService(documents),
     imports,
     review: reviewService,
     outbox,

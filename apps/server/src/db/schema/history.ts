@@ -93,7 +93,7 @@ export const changeProtocols = pgTable(
     index('change_protocols_organization_idx').on(t.organizationId),
     index('change_protocols_search_key_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
     // Read backwards for the newest first; with the document, which the documents search filters on, so
-    // that it reads no protocol's row (archive.repository.ts).
+    // that it reads no protocol's row (archive/documents.repository.ts).
     index('change_protocols_created_idx').on(t.createdAt, t.id, t.documentId),
     index('change_protocols_document_idx').on(t.documentId, t.internId),
   ],

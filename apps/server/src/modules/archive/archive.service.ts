@@ -4,6 +4,7 @@ import {
   texts,
   type ArchiveRecord,
   type ArchiveSearchRow,
+  type DocumentChange,
   type HistoryKind,
   type CappedPaged,
   type InternSectionKey,
@@ -12,6 +13,23 @@ import { AppError } from '../../lib/app-error.js';
 import { fetchCappedPage } from '../../lib/search.js';
 import { toChangeProtocol } from '../../db/change-protocols.js';
 import type { ArchiveRepository } from './archive.repository.js';
+import type { DocumentsRepository } from './documents.repository.js';
+
+type VersionRow = Awaited<ReturnType<ArchiveRepository['versionsOf']>>[number];
+
+/** A version as the contract shows it, in an entry's timeline and among a document's changes. */
+export function toVersion(
+  row: Pick<VersionRow, 'kind' | 'operatorName' | 'createdAt' | 'data' | 'previousData'>,
+): Pick<DocumentChange, 'Kind' | 'KindName' | 'OperatorName' | 'CreatedAt' | 'Data' | 'PreviousData'> {
+  return {
+    Kind: row.kind as HistoryKind,
+    KindName: historyKinds[row.kind as HistoryKind],
+    OperatorName: row.operatorName,
+    CreatedAt: row.createdAt.toISOString(),
+    Data: row.data,
+    PreviousData: row.previousData,
+  };
+}
 
 /** The section key of a slug ('internship-steps') or of the key itself ('InternshipSteps'). */
 function sectionOf(name: string): InternSectionKey | null {
@@ -21,7 +39,8 @@ function sectionOf(name: string): InternSectionKey | null {
   return found ? (found[0] as InternSectionKey) : null;
 }
 
-export function createArchiveService(repo: ArchiveRepository) {
+/** An entry's timeline, and the change protocols' search through the documents they were written under. */
+export function createArchiveService(repo: ArchiveRepository, documents: DocumentsRepository) {
   return {
     /** The timeline of one entry: its first version, its changes and corrections, each with its basis. */
     async timeline(sectionName: string, entryId: number): Promise<ArchiveRecord[]> {
@@ -31,13 +50,8 @@ export function createArchiveService(repo: ArchiveRepository) {
       const versions = await repo.versionsOf(entryId);
       return versions.map((version) => ({
         Id: version.id,
-        Kind: version.kind as HistoryKind,
-        KindName: historyKinds[version.kind as HistoryKind],
-        OperatorName: version.versionOperatorName,
-        CreatedAt: version.createdAt.toISOString(),
+        ...toVersion(version),
         Protocol: toChangeProtocol(version.protocol),
-        Data: version.data,
-        PreviousData: version.previousData,
       }));
     },
 
@@ -45,7 +59,7 @@ export function createArchiveService(repo: ArchiveRepository) {
     searchDocuments: (term: string | undefined, page: number): Promise<CappedPaged<ArchiveSearchRow>> =>
       fetchCappedPage(
         page,
-        { idsUpTo: (limit) => repo.protocolIdsUpTo(term, limit), rowsOf: repo.protocolsOf },
+        { idsUpTo: (limit) => documents.protocolIdsUpTo(term, limit), rowsOf: documents.protocolsOf },
         (row) => {
           const protocol = toChangeProtocol(row);
           return {

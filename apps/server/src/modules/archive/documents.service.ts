@@ -1,17 +1,15 @@
 import {
-  historyKinds,
   internSections,
   texts,
   type BasisDocument,
   type DocumentChanges,
-  type HistoryKind,
   type InternSectionKey,
   type CappedPaged,
 } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
 import { fetchCappedPage } from '../../lib/search.js';
-import type { DocumentsFilter } from './documents-matching.js';
-import type { DocumentsRepository } from './documents.repository.js';
+import { toVersion } from './archive.service.js';
+import type { DocumentsFilter, DocumentsRepository } from './documents.repository.js';
 
 type DocumentRow = Awaited<ReturnType<DocumentsRepository['rowsOf']>>[number];
 
@@ -51,12 +49,7 @@ export function createDocumentsService(repo: DocumentsRepository) {
           Section: change.section,
           SectionTitle: internSections[change.section as InternSectionKey]?.title ?? change.section,
           EntryId: change.entryId,
-          Kind: change.kind as HistoryKind,
-          KindName: historyKinds[change.kind as HistoryKind],
-          OperatorName: change.operatorName,
-          CreatedAt: change.createdAt.toISOString(),
-          Data: change.data,
-          PreviousData: change.previousData,
+          ...toVersion(change),
         })),
       };
     },
