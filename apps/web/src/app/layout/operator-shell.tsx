@@ -5,8 +5,8 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import LogoutIcon from '@mui/icons-material/Logout';
 import HistoryIcon from '@mui/icons-material/History';
+import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
@@ -53,8 +53,8 @@ const mainMenu = (stats: AccountStats | undefined): Item[] => [
   },
   { label: 'Документы', icon: <DescriptionIcon />, to: paths.documents.href() },
   { label: 'Статистика', icon: <BarChartIcon />, to: paths.stats.href() },
-];
   { label: 'Журнал', icon: <HistoryIcon />, to: paths.audit.href() },
+];
 
 const dictionaryItems: Item[] = [
   { label: 'Операторы', icon: <ManageAccountsIcon />, to: paths.operators.href() },
