@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AuditAction, texts, type AccountStats, type SessionInfo } from '@registry/shared';
-import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { noJournal, type AuditRecorder } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -8,7 +7,14 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { generatePassword, hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { CurrentAccount } from '../../lib/session.js';
 import type { AccountRepository, AccountRow } from './account.repository.js';
-import { claimLoginAttempt } from './login-throttle.js';
+import { claimLoginAttempt, type LoginThrottleSettings } from './login-throttle.js';
+
+/** What the accounts need of the settings (config.ts): the first operator, sessions' lifetimes, the throttle. */
+export interface AccountSettings {
+  admin: { login: string; password: string } | null;
+  session: { idleMs: number; maxMs: number };
+  loginThrottle: LoginThrottleSettings;
+}
 
 // A session's last-seen time is written at most this often, so that reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -38,7 +44,7 @@ export interface FirstOperator {
  */
 export async function ensureFirstOperator(
   repo: AccountRepository,
-  config: Config,
+  config: AccountSettings,
   log: FastifyBaseLogger,
   options: { print?: boolean } = {},
 ): Promise<FirstOperator | null> {
@@ -102,7 +108,7 @@ async function journalSignIn(
 
 export function createAccountService(
   repo: AccountRepository,
-  config: Config,
+  config: AccountSettings,
   counters: MenuCounters = noCounters,
   clock: () => Date = () => new Date(),
   audit: AuditRecorder = noJournal,

@@ -1,5 +1,4 @@
 import { AuditAction, texts, type Operator, type OperatorRequest, type SearchQuery } from '@registry/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AuditRecorder } from '../../lib/audit.js';
@@ -9,6 +8,11 @@ import { toPaged } from '../../lib/search.js';
 import { generatePassword } from '../../lib/tokens.js';
 import type { MailMessage, Mailer } from '../../mail/mailer.js';
 import type { OperatorRepository, OperatorRow, OperatorValues } from './operator.repository.js';
+
+/** What the accounts screen needs of the settings: the address the password letters link to. */
+export interface OperatorSettings {
+  publicUrl: string;
+}
 
 const accountNotFound = 'Учётная запись не найдена';
 
@@ -61,7 +65,7 @@ export function passwordMail(account: OperatorRow, password: string, publicUrl: 
  * operators) must not mail two passwords of which only the last works.
  */
 async function sendNewPassword(
-  deps: { db: Db; repo: OperatorRepository; mailer: Mailer; config: Config; audit: AuditRecorder },
+  deps: { db: Db; repo: OperatorRepository; mailer: Mailer; config: OperatorSettings; audit: AuditRecorder },
   id: number,
   actor: Actor,
 ): Promise<void> {
@@ -143,7 +147,7 @@ export function createOperatorService(
   db: Db,
   repo: OperatorRepository,
   mailer: Mailer,
-  config: Config,
+  config: OperatorSettings,
   audit: AuditRecorder,
 ) {
   const passwordDeps = { db, repo, mailer, config, audit };
