@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditFilterSchema, AuditPageSchema, AuditQuerySchema, toDateValue } from '@registry/shared';
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { sendXlsxStream, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { fileResponse } from '../../lib/route-docs.js';
 import type { AuditService } from './audit.service.js';
 
@@ -42,15 +41,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
       const today = toDateValue(new Date());
       // access 'operator' guarantees a caller.
       const write = await service.prepareExport(request.query, request.account!);
-      const stream = new PassThrough();
-      write(stream).catch((error: unknown) => {
-        request.log.error({ err: error }, 'audit export failed');
-        stream.destroy(error as Error);
-      });
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(`Журнал ${today}.xlsx`, `audit-${today}.xlsx`))
-        .send(stream);
+      return sendXlsxStream(reply, write, { name: `Журнал ${today}.xlsx`, asciiName: `audit-${today}.xlsx` });
     },
   );
 };

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdParamsSchema,
@@ -12,7 +11,7 @@ import {
 } from '@registry/shared';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/audit.js';
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { sendXlsxStream, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { fileResponse } from '../../lib/route-docs.js';
 import type { InternSearchService } from './search/intern-search.service.js';
 import type { InternService, SaveRequest } from './intern.service.js';
@@ -90,15 +89,7 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
       const asciiName = `${request.query.full ? 'interns-full' : 'interns'}-${today}.xlsx`;
       // access 'operator' guarantees a caller.
       const write = await service.prepareExport(request.query, request.account!);
-      const stream = new PassThrough();
-      write(stream).catch((error: unknown) => {
-        request.log.error({ err: error }, 'export failed');
-        stream.destroy(error as Error);
-      });
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(name, asciiName))
-        .send(stream);
+      return sendXlsxStream(reply, write, { name, asciiName });
     },
   );
 };

@@ -4,7 +4,6 @@
  * matching and card services). Out: the trainee's new versions on the import's basis document, the row
  * handled, the import's counts. The rules are in docs/row-review.md.
  */
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuditAction,
@@ -23,7 +22,7 @@ import {
   SubmitChangeSchema,
 } from '@registry/shared';
 import type { AuditRecorder } from '../../../lib/audit.js';
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
+import { sendXlsxStream, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
 import { fileResponse, noContent } from '../../../lib/route-docs.js';
 import { writeRejectedRows } from './rejected-rows-file.js';
 import type { ReviewService } from './review.service.js';
@@ -145,17 +144,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService; audit
         object: { kind: 'import', id: request.params.id },
         organizationId,
       });
-      const stream = new PassThrough();
-      writeRejectedRows(rows, stream).catch((error: unknown) => {
-        request.log.error({ err: error }, 'rejected rows file failed');
-        stream.destroy(error as Error);
+      return sendXlsxStream(reply, (output) => writeRejectedRows(rows, output), {
+        name: `Отклонённые записи импорта ${request.params.id}.xlsx`,
+        asciiName: `rejected-rows-${request.params.id}.xlsx`,
       });
-      const name = `Отклонённые записи импорта ${request.params.id}.xlsx`;
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(name, `rejected-rows-${request.params.id}.xlsx`))
-        .header('cache-control', 'private, no-store')
-        .send(stream);
     },
   );
 };
