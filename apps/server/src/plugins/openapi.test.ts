@@ -14,6 +14,7 @@ interface Schema {
   required?: string[];
 }
 interface Operation {
+  parameters?: { name: string; in: string; schema: Schema & { anyOf?: Schema[] } }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
   'x-access'?: string;
@@ -114,6 +115,16 @@ describe('the OpenAPI document', () => {
     }
     expect(operation('GET', '/api/v1/imports/template')!.responses['200']!.content).toHaveProperty([
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+  });
+
+  it('declares a path parameter that is an id or `new` as either', () => {
+    const submit = operation('POST', '/api/v1/imports/:id/changes/:change/submit/:intern')!;
+    const intern = submit.parameters!.find((parameter) => parameter.name === 'intern')!;
+    expect(intern.in).toBe('path');
+    expect(intern.schema.anyOf).toEqual([
+      { type: 'string', enum: ['new'] },
+      { anyOf: [{ type: 'number' }, { type: 'string' }] },
     ]);
   });
 

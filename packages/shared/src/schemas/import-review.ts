@@ -18,9 +18,13 @@ export type ChangeQuery = z.output<typeof ChangeQuerySchema>;
 
 export const ChangeParamsSchema = z.object({ id: IdSchema, change: IdSchema });
 
-/** Where a row is submitted: into a trainee by id, or as a new one. */
+/**
+ * Where a row is submitted: into a trainee by id, or as a new one. The id is a copy of IdSchema: the OpenAPI
+ * document's generator drops a union's member that the same object already used (id, change), which left
+ * the parameter documented as `new` only.
+ */
 export const SubmitChangeParamsSchema = ChangeParamsSchema.extend({
-  intern: z.union([z.literal('new'), IdSchema]),
+  intern: z.union([z.literal('new'), IdSchema.clone()]),
 });
 
 /**
