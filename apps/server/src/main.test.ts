@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, loginOver, serverDir, startServer, tsx } from './test/server-process.js';
+import { freePort, loginOver, spawnMain, startServer } from './test/server-process.js';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -58,10 +57,7 @@ describe('the server process', () => {
   }, 90_000);
 
   it('refuses to start with a wrong setting and names it', async () => {
-    const child = spawn(tsx, ['src/main.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
-    });
+    const child = spawnMain({ ...process.env, PORT: 'eighty', DATA_DIR: dataDir });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

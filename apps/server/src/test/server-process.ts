@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+
+/**
+ * Runs src/main.ts as `node --import tsx` does: the process is the app itself, so a signal reaches it and its
+ * exit code is its own. tsx's CLI relays a signal and, when the app has not answered within 30 ms (a busy
+ * machine), kills it and exits with 143.
+ */
+export function spawnMain(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env });
+}
 
 /** A port nothing listens on now. */
 export async function freePort(): Promise<number> {
@@ -32,7 +40,7 @@ export interface Started {
  * of its own: a slow machine only makes it slower, and the calling test's timeout ends a hang.
  */
 export async function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+  const child = spawnMain({ ...process.env, ...env });
   let output = '';
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => {
