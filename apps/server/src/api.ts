@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from './app.js';
+import type { AppDeps } from './app-deps.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -33,7 +33,7 @@ import {
   reviewReturnRoutes,
   reviewRoutes,
 } from './modules/imports/review/review.routes.js';
-import { createReviewService } from './modules/imports/review/review.service.js';
+import { createReviewService, pendingRowsNamingPort } from './modules/imports/review/review.service.js';
 import { createImportStatsRepository } from './modules/imports/import-stats.repository.js';
 import { createImportStatsService } from './modules/imports/import-stats.service.js';
 import { createInternCardRepository } from './modules/intern/card/intern-card.repository.js';
@@ -109,7 +109,7 @@ export function createServices({
   const interns = createInternService(
     db,
     createInternCardRepository(db),
-    (snils) => reviewService.pendingRowsNaming(snils),
+    pendingRowsNamingPort(review),
     audit,
   );
   const reviewService = createReviewService({

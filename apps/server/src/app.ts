@@ -3,7 +3,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
-  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -11,26 +10,14 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerApi } from './api.js';
-import type { Config, TrustProxy } from './config.js';
-import type { Database } from './db/client.js';
-import type { Mailer } from './mail/mailer.js';
+import type { AppDeps } from './app-deps.js';
+import type { TrustProxy } from './config.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerRequestMetrics } from './modules/operations/metrics.js';
 import { registerOperations } from './modules/operations/operations.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { publicRateLimit } from './plugins/public-rate-limit.js';
 import { registerWeb } from './plugins/web.js';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  logger: FastifyBaseLogger;
-  /** The built web app to serve, or null to serve the API only (server tests). */
-  webRoot: string | null;
-  /** The time as the app reads it (limits and throttles); tests move it instead of waiting. */
-  clock?: () => Date;
-}
 
 /**
  * Fastify's trustProxy from TRUST_PROXY. A hop count is a function: Fastify takes a number as trusting no one.

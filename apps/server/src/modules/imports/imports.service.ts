@@ -37,6 +37,14 @@ function toFile(info: FileInfo | undefined): ImportFile | null {
     : null;
 }
 
+/** An import's facts a row's decision checks and writes with (ImportsService.decisionFacts). */
+export interface DecisionFacts {
+  status: number;
+  requisites: { number: string | null; date: string | null };
+  outgoingRequisites: { number: string | null; date: string | null };
+  organizationId: number;
+}
+
 /** An SRO representative sees only their own SRO's imports; an operator sees all. */
 function organizationScope(account: CurrentAccount): number | null {
   return account.organization?.id ?? null;
@@ -109,6 +117,20 @@ function importReads({ repo, files, clock, mail, findVisible }: ImportsContext) 
       const infos = await files.info(rows.rows.map((row) => row.fileId));
       const now = clock();
       return toPaged(rows, (row) => toListItem(row, infos, now));
+    },
+
+    /**
+     * What a decision on one of its rows checks before it is made, read once: the import's state, requisites
+     * and SRO, without its files or counts (the decision answers the progress it leaves, read after).
+     */
+    async decisionFacts(id: number, account: CurrentAccount): Promise<DecisionFacts> {
+      const row = await findVisible(id, account);
+      return {
+        status: row.status,
+        requisites: { number: row.number, date: row.date },
+        outgoingRequisites: { number: row.organizationNumber, date: row.organizationDate },
+        organizationId: row.organizationId,
+      };
     },
 
     /** An import as a row of the list: without its rows. */

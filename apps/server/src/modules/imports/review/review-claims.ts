@@ -57,8 +57,8 @@ export function refuseUnlessWorkable(row: RowClaimState, account: CurrentAccount
 
 /** The import must be visible to the caller and still open for its rows to be claimed. */
 async function openImport(deps: ReviewDeps, importId: number, account: CurrentAccount) {
-  const progress = await deps.imports.progress(importId, account, null);
-  if (progress.Status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
+  const facts = await deps.imports.decisionFacts(importId, account);
+  if (facts.status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
 }
 
 /** Takes or renews the operator's claim on a pending row; `takeOver` takes it from another operator. */

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { CurrentAccount } from '../../../lib/session.js';
+import type { DecisionFacts } from '../imports.service.js';
 import type { Entry, RecordSections } from './merge.js';
 import { refuseUnlessWorkable, type RowClaimState } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, reviewTexts, type ReviewDeps } from './review-rows.js';
@@ -46,8 +47,8 @@ const sentEntries = (body: SubmitBody) =>
   );
 
 /** Refuses a row that can no longer be handled (or is another operator's), before anything is written. */
-function checkOpen(progress: ImportProgress, change: RowClaimState, account: CurrentAccount) {
-  if (progress.Status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
+function checkOpen(facts: DecisionFacts, change: RowClaimState, account: CurrentAccount) {
+  if (facts.status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
   refuseUnlessWorkable(change, account);
 }
 
@@ -107,12 +108,12 @@ export async function submitChange(
   body: SubmitBody,
   account: CurrentAccount,
 ): Promise<SubmitChangeResult> {
-  const [progress, change] = await Promise.all([
-    deps.imports.progress(ids.importId, account, ids.changeId),
+  const [facts, change] = await Promise.all([
+    deps.imports.decisionFacts(ids.importId, account),
     findChange(deps, ids.importId, ids.changeId),
   ]);
-  checkOpen(progress, change, account);
-  const { Number: number, Date: date } = progress.Requisites;
+  checkOpen(facts, change, account);
+  const { number, date } = facts.requisites;
   if (!number || !date) throw new AppError(409, reviewTexts.requisitesMissing);
   const record = await targetRecord(deps, target, body);
   const saved = await deps.db.transaction(async (tx) => {
@@ -127,10 +128,10 @@ export async function submitChange(
         protocol: {
           number,
           date,
-          outgoingNumber: progress.OrganizationRequisites.Number,
-          outgoingDate: progress.OrganizationRequisites.Date,
+          outgoingNumber: facts.outgoingRequisites.number,
+          outgoingDate: facts.outgoingRequisites.date,
         },
-        source: { importId: ids.importId, organizationId: progress.Organization.Id, changeId: ids.changeId },
+        source: { importId: ids.importId, organizationId: facts.organizationId, changeId: ids.changeId },
         operatorId: account.id,
         actor: account,
       },
@@ -157,12 +158,12 @@ export async function rejectChange(
   reason: string,
   account: CurrentAccount,
 ): Promise<ImportProgress> {
-  const [progress, change] = await Promise.all([
-    deps.imports.progress(ids.importId, account, ids.changeId),
+  const [facts, change] = await Promise.all([
+    deps.imports.decisionFacts(ids.importId, account),
     deps.repo.findChange(ids.importId, ids.changeId),
   ]);
   if (!change) throw new AppError(404, reviewTexts.changeNotFound);
-  checkOpen(progress, change, account);
+  checkOpen(facts, change, account);
   await deps.db.transaction(async (tx) => {
     await lockPending(deps, tx, ids, account);
     await markHandled(deps, tx, ids, { rejectionReason: reason }, account.id);

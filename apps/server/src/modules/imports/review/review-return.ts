@@ -28,14 +28,14 @@ const notInState = (state: Handled) =>
 
 /** The import and the row, refused unless the import goes on and the row is in the state the call undoes. */
 async function findHandled(deps: ReviewDeps, ids: Ids, state: Handled, account: CurrentAccount) {
-  const [progress, change] = await Promise.all([
-    deps.imports.progress(ids.importId, account, ids.changeId),
+  const [facts, change] = await Promise.all([
+    deps.imports.decisionFacts(ids.importId, account),
     deps.repo.findChange(ids.importId, ids.changeId),
   ]);
   if (!change) throw new AppError(404, reviewTexts.changeNotFound);
-  if (progress.Status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
+  if (facts.status === ImportStatus.Rejected) throw new AppError(409, reviewTexts.importRejected);
   if (change.status !== state) throw notInState(state);
-  return progress;
+  return facts;
 }
 
 /**
@@ -81,19 +81,19 @@ export async function undoChange(
   ids: Ids,
   account: CurrentAccount,
 ): Promise<ImportProgress> {
-  const progress = await findHandled(deps, ids, ChangeStatus.Finished, account);
+  const facts = await findHandled(deps, ids, ChangeStatus.Finished, account);
   return putBack(deps, ids, ChangeStatus.Finished, account, async (tx, internId) => {
     if (internId === null) return;
     await deps.interns.undoImportRowIn(tx, {
       internId,
       importChangeId: ids.changeId,
       protocol: {
-        number: undoBasisNumber(progress.Requisites.Number ?? String(ids.importId)),
+        number: undoBasisNumber(facts.requisites.number ?? String(ids.importId)),
         date: toDateValue(new Date()),
         outgoingNumber: null,
         outgoingDate: null,
       },
-      source: { importId: ids.importId, organizationId: progress.Organization.Id, changeId: ids.changeId },
+      source: { importId: ids.importId, organizationId: facts.organizationId, changeId: ids.changeId },
       operatorId: account.id,
       actor: account,
     });
