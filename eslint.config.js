@@ -110,7 +110,8 @@ export default tseslint.config(
             {
               target: './apps/server/src/db/!(*.test).ts',
               from: ['./apps/server/src/modules', './apps/server/src/seed', './apps/server/src/plugins'],
-              message: 'Storage knows nothing of the application: db/ never imports modules, the seed or plugins.',
+              message:
+                'Storage knows nothing of the application: db/ never imports modules, the seed or plugins.',
             },
             {
               target: './apps/server/src/modules/**/!(*.test).ts',
@@ -148,7 +149,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
     },
   },
   {

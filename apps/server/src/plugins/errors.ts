@@ -84,7 +84,11 @@ export function registerErrorHandler(app: FastifyInstance) {
  * Fastify's `frameworkErrors`: the errors it raises before any route is found (a path whose percent-encoding
  * is broken, a path parameter too long), which it would otherwise answer in its own English shape.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status = error.statusCode ?? 400;
   const body = frameworkBody(status, error.code === 'FST_ERR_BAD_URL' ? badUrl : undefined);
   request.log.info({ errorId: body.ErrorId, status, reason: error.message }, 'request refused');
