@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -177,17 +177,15 @@ async function registerAudit(app: FastifyInstance, services: Services) {
   app.addHook('onClose', async () => purging?.stop());
 }
 
-/** Change files: upload, list, detail, rejection, files, the template and the row review. */
-async function registerImports(
-  app: FastifyInstance,
-  { database, config, logger, clock }: AppDeps,
-  services: Services,
+/**
+ * The change-file reader and the upload service over the app's services: the API's, and the demo seed's, which
+ * uploads on a clock of its own.
+ */
+export function createUploads(
+  { database, config, services }: Pick<AppDeps, 'database' | 'config'> & { services: Services },
+  { clock, log }: { clock?: () => Date; log: FastifyBaseLogger },
 ) {
-  await app.register(fastifyMultipart);
   const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(services));
-  // Only a listening server keeps a reader worker waiting; tests that inject requests start theirs per file.
-  app.addHook('onListen', async () => void reader.warm());
-  app.addHook('onClose', () => reader.close());
   const uploads = createImportsUploadService({
     db: database.db,
     repo: createImportsRepository(database.db),
@@ -199,8 +197,22 @@ async function registerImports(
     readChangeFile: (request) => reader.read(request),
     deadlineWorkingDays: config.uploads.deadlineWorkingDays,
     clock,
-    log: logger,
+    log,
   });
+  return { reader, uploads };
+}
+
+/** Change files: upload, list, detail, rejection, files, the template and the row review. */
+async function registerImports(
+  app: FastifyInstance,
+  { database, config, logger, clock }: AppDeps,
+  services: Services,
+) {
+  await app.register(fastifyMultipart);
+  const { reader, uploads } = createUploads({ database, config, services }, { clock, log: logger });
+  // Only a listening server keeps a reader worker waiting; tests that inject requests start theirs per file.
+  app.addHook('onListen', async () => void reader.warm());
+  app.addHook('onClose', () => reader.close());
   const prefix = '/api/v1/imports';
   await app.register(importsRoutes, { prefix, service: services.imports });
   await app.register(uploadRoutes, {

@@ -8,16 +8,10 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { DeltaUploadDataSchema, SubmitChangeSchema, toDateValue, type ChangeReview } from '@registry/shared';
-import { createServices } from '../api.js';
+import { createServices, createUploads } from '../api.js';
 import type { Config } from '../config.js';
 import type { CurrentAccount } from '../lib/session.js';
-import { createFileStore } from '../modules/imports/store/file-store.js';
-import { createImportsUploadService } from '../modules/imports/upload/imports-upload.service.js';
-import { createImportsRepository } from '../modules/imports/imports.repository.js';
-import { createImportsStoreRepository } from '../modules/imports/store/imports-store.repository.js';
 import { sheetOf, xlsxOf } from '../fixtures/change-file-book.js';
-import { createDictionarySource } from '../modules/imports/reader/change-file-dictionaries.js';
-import { createChangeFileReader } from '../modules/imports/reader/change-file-runner.js';
 import type { Database, Db } from '../db/client.js';
 import { accounts, imports, organizations } from '../db/schema/index.js';
 import { createRowMaker, createUnknownSnils, sroTrainees, type RowKind } from './demo-change-rows.js';
@@ -95,25 +89,14 @@ async function actingAs(db: Db, id: number): Promise<CurrentAccount> {
 
 /** The services of the API over the seeded database, and the upload service with a clock the seed sets. */
 function createDemoServices(database: Database, config: Config, log: Logger) {
-  const db = database.db;
   // The seed sends no mail: an operator's password is the only thing the services would mail.
   const services = createServices({ database, config, mailer: { send: async () => {} } });
-  const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(services));
   const clock = { now: new Date() };
-  const uploads = createImportsUploadService({
-    db,
-    repo: createImportsRepository(db),
-    store: createImportsStoreRepository(),
-    files: createFileStore(db),
-    imports: services.imports,
-    organizations: services.organizations,
-    schools: services.schools,
-    readChangeFile: (request) => reader.read(request),
-    deadlineWorkingDays: config.uploads.deadlineWorkingDays,
-    clock: () => clock.now,
+  const { reader, uploads } = createUploads(
+    { database, config, services },
     // A line per file read would only interleave with the seed's own report; refusals still show.
-    log: log.child({}, { level: 'warn' }),
-  });
+    { clock: () => clock.now, log: log.child({}, { level: 'warn' }) },
+  );
   return { services, uploads, reader, clock };
 }
 type DemoServices = ReturnType<typeof createDemoServices>;
