@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  IdParamsSchema,
-  OperatorPageSchema,
-  OperatorRequestSchema,
-  OperatorSchema,
-  SearchQuerySchema,
-} from '@registry/shared';
+import { IdParamsSchema, OperatorPageSchema, OperatorRequestSchema, OperatorSchema } from '@registry/shared';
+import { declareCatalogRoutes } from '../../lib/catalog-routes.js';
 import { noContent } from '../../lib/route-docs.js';
 import type { OperatorService } from './operator.service.js';
 
@@ -17,49 +12,24 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }>
   const config = { access: 'operator' } as const;
   const tags = ['operators'];
 
-  app.get(
-    '/search',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Поиск операторов и представителей СРО',
-        querystring: SearchQuerySchema,
-        response: { 200: OperatorPageSchema },
-      },
+  declareCatalogRoutes(app, {
+    tags,
+    schemas: {
+      page: OperatorPageSchema,
+      item: OperatorSchema,
+      create: OperatorRequestSchema,
+      update: OperatorRequestSchema,
     },
-    async (request) => service.search(request.query),
-  );
-
-  app.post(
-    '/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Новый оператор или представитель СРО',
-        body: OperatorRequestSchema,
-        response: { 201: OperatorSchema },
-      },
+    summaries: {
+      search: 'Поиск операторов и представителей СРО',
+      create: 'Новый оператор или представитель СРО',
+      update: 'Изменение оператора или представителя СРО',
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body, request.account!)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Изменение оператора или представителя СРО',
-        params: IdParamsSchema,
-        body: OperatorRequestSchema,
-        response: { 200: OperatorSchema },
-      },
-    },
+    search: (query) => service.search(query),
     // access 'operator' guarantees a caller.
-    async (request) => service.update(request.account!, request.params.id, request.body),
-  );
+    create: (request) => service.create(request.body, request.account!),
+    update: (request) => service.update(request.account!, request.params.id, request.body),
+  });
 
   app.post(
     '/:id/generate-password',

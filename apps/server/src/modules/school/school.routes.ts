@@ -1,58 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  IdParamsSchema,
-  SchoolPageSchema,
-  SchoolRequestSchema,
-  SchoolSchema,
-  SearchQuerySchema,
-} from '@registry/shared';
+import { SchoolPageSchema, SchoolRequestSchema, SchoolSchema } from '@registry/shared';
+import { declareCatalogRoutes } from '../../lib/catalog-routes.js';
 import type { SchoolService } from './school.service.js';
 
 /** The schools dictionary: operators only (SPEC.md §6). */
 export const schoolRoutes: FastifyPluginAsyncZod<{ service: SchoolService }> = async (app, { service }) => {
-  const config = { access: 'operator' } as const;
-  const tags = ['schools'];
-
-  app.get(
-    '/search',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Поиск учебных заведений',
-        querystring: SearchQuerySchema,
-        response: { 200: SchoolPageSchema },
-      },
+  declareCatalogRoutes(app, {
+    tags: ['schools'],
+    schemas: {
+      page: SchoolPageSchema,
+      item: SchoolSchema,
+      create: SchoolRequestSchema,
+      update: SchoolRequestSchema,
     },
-    async (request) => service.search(request.query),
-  );
-
-  app.post(
-    '/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Новое учебное заведение',
-        body: SchoolRequestSchema,
-        response: { 201: SchoolSchema },
-      },
+    summaries: {
+      search: 'Поиск учебных заведений',
+      create: 'Новое учебное заведение',
+      update: 'Изменение учебного заведения',
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Изменение учебного заведения',
-        params: IdParamsSchema,
-        body: SchoolRequestSchema,
-        response: { 200: SchoolSchema },
-      },
-    },
-    async (request) => service.update(request.params.id, request.body),
-  );
+    search: (query) => service.search(query),
+    create: (request) => service.create(request.body),
+    update: (request) => service.update(request.params.id, request.body),
+  });
 };
