@@ -29,6 +29,9 @@ import type { ReviewService } from './review.service.js';
 
 const rejectedRowsFile = fileResponse('Отклонённые записи импорта, .xlsx', [XLSX_CONTENT_TYPE]);
 
+/** The row a `/:id/changes/:change` path names, as the review's services take it. */
+const rowOf = ({ id, change }: { id: number; change: number }) => ({ importId: id, changeId: change });
+
 /** A handled row back to pending, operators only: a rejected one returned, an accepted one undone. */
 export const reviewReturnRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = async (
   app,
@@ -49,8 +52,7 @@ export const reviewReturnRoutes: FastifyPluginAsyncZod<{ service: ReviewService 
           response: { 200: ImportProgressSchema },
         },
       },
-      async (request) =>
-        putBack({ importId: request.params.id, changeId: request.params.change }, request.account!),
+      async (request) => putBack(rowOf(request.params), request.account!),
     );
   }
 };
@@ -72,8 +74,7 @@ const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = asy
         response: { 200: ChangeReviewSchema },
       },
     },
-    async ({ params, query, account }) =>
-      service.open({ importId: params.id, changeId: params.change }, query, account!),
+    async ({ params, query, account }) => service.open(rowOf(params), query, account!),
   );
 
   app.post(
@@ -89,12 +90,7 @@ const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = asy
       },
     },
     async (request) =>
-      service.submit(
-        { importId: request.params.id, changeId: request.params.change },
-        request.params.intern,
-        request.body,
-        request.account!,
-      ),
+      service.submit(rowOf(request.params), request.params.intern, request.body, request.account!),
   );
 
   app.post(
@@ -109,12 +105,7 @@ const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = asy
         response: { 200: ImportProgressSchema },
       },
     },
-    async (request) =>
-      service.reject(
-        { importId: request.params.id, changeId: request.params.change },
-        request.body.reason,
-        request.account!,
-      ),
+    async (request) => service.reject(rowOf(request.params), request.body.reason, request.account!),
   );
 };
 
@@ -189,12 +180,7 @@ export const reviewClaimRoutes: FastifyPluginAsyncZod<{ service: ReviewService }
         response: { 200: ChangeClaimSchema },
       },
     },
-    async (request) =>
-      service.claim(
-        { importId: request.params.id, changeId: request.params.change },
-        request.body.TakeOver,
-        request.account!,
-      ),
+    async (request) => service.claim(rowOf(request.params), request.body.TakeOver, request.account!),
   );
 
   app.delete(
@@ -209,10 +195,7 @@ export const reviewClaimRoutes: FastifyPluginAsyncZod<{ service: ReviewService }
       },
     },
     async (request, reply) => {
-      await service.release(
-        { importId: request.params.id, changeId: request.params.change },
-        request.account!,
-      );
+      await service.release(rowOf(request.params), request.account!);
       return reply.status(204).send();
     },
   );
