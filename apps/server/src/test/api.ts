@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import { clientHeaders, loginAs, type TestApp } from './build-test-app.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, clientHeaders, loginAs, type TestApp } from './build-test-app.js';
 import { createAccount, createOrganization } from './factories.js';
 
 /** The three kinds of caller of SPEC.md §6, each as the headers its requests carry. */
@@ -21,6 +21,46 @@ export async function createCallers(t: TestApp) {
   };
 }
 export type Callers = Awaited<ReturnType<typeof createCallers>>;
+
+/** Calls sent as the operator of `callers`: a body to a URL, and a search's rows by one of their fields. */
+export function operatorCalls(t: TestApp, callers: Callers) {
+  return {
+    send: (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: callers.asOperator, payload }),
+    /** The `field` of each row that the search at `url` finds for `term`. */
+    async found(url: string, term: string, field: string) {
+      const response = await t.app.inject({
+        url: `${url}?term=${encodeURIComponent(term)}`,
+        headers: callers.asOperator,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ Results: Record<string, string>[] }>().Results.map((row) => row[field]);
+    },
+  };
+}
+
+export interface CallersTest {
+  t: TestApp;
+  callers: Callers;
+  asOperator: ReturnType<typeof operatorCalls>;
+}
+
+/**
+ * A test file's app with the three callers and the operator's calls: built before its tests, handed to
+ * `ready`, and closed after them.
+ */
+export function useCallersApp(
+  ready: (test: CallersTest) => void,
+  options?: Parameters<typeof buildTestApp>[0],
+) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp(options);
+    const callers = await createCallers(t);
+    ready({ t, callers, asOperator: operatorCalls(t, callers) });
+  });
+  afterAll(() => t?.close());
+}
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT';

@@ -1,42 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createCallers,
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
   textOfLength,
+  useCallersApp,
   type Callers,
+  type CallersTest,
 } from '../../test/api.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createOrganization } from '../../test/factories.js';
 import { productionCalendar, productionCalendarSql } from './production-calendar.js';
 
 let t: TestApp;
 let callers: Callers;
-beforeAll(async () => {
-  t = await buildTestApp();
-  callers = await createCallers(t);
-});
-afterAll(() => t.close());
+let asOperator: CallersTest['asOperator'];
+useCallersApp((test) => ({ t, callers, asOperator } = test));
 
-function create(code: string, Value: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/dictionaries/${code}`,
-    headers: callers.asOperator,
-    payload: { Value },
-  });
-}
-
-function update(code: string, id: number, Value: string) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/dictionaries/${code}/entries/${id}`,
-    headers: callers.asOperator,
-    payload: { Value },
-  });
-}
+const create = (code: string, Value: string) =>
+  asOperator.send('POST', `/api/v1/dictionaries/${code}`, { Value });
+const update = (code: string, id: number, Value: string) =>
+  asOperator.send('PUT', `/api/v1/dictionaries/${code}/entries/${id}`, { Value });
 
 async function entries(code: string) {
   const response = await t.app.inject({
@@ -47,14 +32,8 @@ async function entries(code: string) {
   return response.json<{ Id: number; Value: string }[]>();
 }
 
-async function values(code: string, term: string) {
-  const response = await t.app.inject({
-    url: `/api/v1/dictionaries/${code}/search?term=${encodeURIComponent(term)}`,
-    headers: callers.asOperator,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ Results: { Value: string }[] }>().Results.map((row) => row.Value);
-}
+const values = (code: string, term: string) =>
+  asOperator.found(`/api/v1/dictionaries/${code}/search`, term, 'Value');
 
 describe('who may call', () => {
   it('lets only operators read and change dictionaries', async () => {

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema/index.js';
 import { createMailer, type Mailer } from '../../mail/mailer.js';
 import {
-  createCallers,
   emailOfLength,
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
   textOfLength,
+  useCallersApp,
   type Callers,
+  type CallersTest,
 } from '../../test/api.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
@@ -26,11 +27,8 @@ const publicUrl = 'https://registry.example.org';
 
 let t: TestApp;
 let callers: Callers;
-beforeAll(async () => {
-  t = await buildTestApp({ env: { PUBLIC_URL: publicUrl } });
-  callers = await createCallers(t);
-});
-afterAll(() => t.close());
+let asOperator: CallersTest['asOperator'];
+useCallersApp((test) => ({ t, callers, asOperator } = test), { env: { PUBLIC_URL: publicUrl } });
 
 function create(payload: object, app = t) {
   return app.app.inject({ method: 'POST', url: '/api/v1/operators/', headers: callers.asOperator, payload });
@@ -255,15 +253,7 @@ describe('GET /api/v1/operators/search', () => {
     await create({ FullName: 'Кузнецов Артём', EmailAddress: 'A.Kuznetsov@Registry.example' });
   });
 
-  const names = async (term: string) =>
-    (
-      await t.app.inject({
-        url: `/api/v1/operators/search?term=${encodeURIComponent(term)}`,
-        headers: callers.asOperator,
-      })
-    )
-      .json<{ Results: { FullName: string }[] }>()
-      .Results.map((row) => row.FullName);
+  const names = (term: string) => asOperator.found('/api/v1/operators/search', term, 'FullName');
 
   it('finds by parts of the name in any case, with ё read as е', async () => {
     expect(await names('ежикова')).toEqual(['Ёжикова Алёна Сергеевна']);

@@ -1,45 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createCallers,
   emailOfLength,
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
   textOfLength,
+  useCallersApp,
   type Callers,
+  type CallersTest,
 } from '../../test/api.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createOrganization } from '../../test/factories.js';
 
 let t: TestApp;
 let callers: Callers;
-beforeAll(async () => {
-  t = await buildTestApp();
-  callers = await createCallers(t);
-});
-afterAll(() => t.close());
+let asOperator: CallersTest['asOperator'];
+useCallersApp((test) => ({ t, callers, asOperator } = test));
 
 let numbers = 100;
 /** A register number no other test of this file uses. */
 const nextNumber = () => String(++numbers);
 
-function create(payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/organizations/',
-    headers: callers.asOperator,
-    payload: { RegistryNumber: nextNumber(), ...payload },
-  });
-}
-
-function update(id: number, payload: object) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/organizations/${id}`,
-    headers: callers.asOperator,
-    payload,
-  });
-}
+const create = (payload: object) =>
+  asOperator.send('POST', '/api/v1/organizations/', { RegistryNumber: nextNumber(), ...payload });
+const update = (id: number, payload: object) =>
+  asOperator.send('PUT', `/api/v1/organizations/${id}`, payload);
 
 function search(term: string, page = 0) {
   return t.app.inject({

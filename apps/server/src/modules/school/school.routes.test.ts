@@ -1,49 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createCallers,
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
   textOfLength,
+  useCallersApp,
   type Callers,
+  type CallersTest,
 } from '../../test/api.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import type { TestApp } from '../../test/build-test-app.js';
 
 let t: TestApp;
 let callers: Callers;
-beforeAll(async () => {
-  t = await buildTestApp();
-  callers = await createCallers(t);
-});
-afterAll(() => t.close());
+let asOperator: CallersTest['asOperator'];
+useCallersApp((test) => ({ t, callers, asOperator } = test));
 
-function create(Name: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/schools/',
-    headers: callers.asOperator,
-    payload: { Name },
-  });
-}
-
-function update(id: number, Name: string) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/schools/${id}`,
-    headers: callers.asOperator,
-    payload: { Name },
-  });
-}
-
-const names = async (term: string) =>
-  (
-    await t.app.inject({
-      url: `/api/v1/schools/search?term=${encodeURIComponent(term)}`,
-      headers: callers.asOperator,
-    })
-  )
-    .json<{ Results: { Name: string }[] }>()
-    .Results.map((row) => row.Name);
+const create = (Name: string) => asOperator.send('POST', '/api/v1/schools/', { Name });
+const update = (id: number, Name: string) => asOperator.send('PUT', `/api/v1/schools/${id}`, { Name });
+const names = (term: string) => asOperator.found('/api/v1/schools/search', term, 'Name');
 
 describe('who may call', () => {
   it('lets only operators search, create and edit schools', async () => {
