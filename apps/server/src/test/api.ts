@@ -108,6 +108,17 @@ export async function expectPages(
   expect(ids.size).toBe(total);
 }
 
+/** The call answered `status` with the error message the user reads. */
+export function expectError(
+  response: LightMyRequestResponse,
+  status: number,
+  message: string,
+  label?: string,
+) {
+  expect(response.statusCode, label ?? response.body).toBe(status);
+  expect(response.json().ErrorMessage).toBe(message);
+}
+
 /** Text of exactly `length` characters that starts with `seed`, so that long values can still differ. */
 export function textOfLength(length: number, seed = ''): string {
   return (seed + 'ж'.repeat(length)).slice(0, length);

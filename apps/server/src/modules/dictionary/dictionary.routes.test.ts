@@ -4,6 +4,7 @@ import {
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
+  expectError,
   textOfLength,
   useCallersApp,
   type Callers,
@@ -113,8 +114,7 @@ describe('an unknown dictionary code', () => {
     ] as const;
     for (const call of calls) {
       const response = await t.app.inject({ ...call, headers: callers.asOperator });
-      expect(response.statusCode, call.url).toBe(404);
-      expect(response.json().ErrorMessage).toBe('Справочник не найден');
+      expectError(response, 404, 'Справочник не найден', call.url);
     }
   });
 });
@@ -139,8 +139,9 @@ describe('POST /api/v1/dictionaries/{code}', () => {
 
   it('refuses, with 409, a value the dictionary has in another case or with ё for е', async () => {
     const duplicate = await create('termination-reasons', 'ЗАЯВЛЕНИЕ СТАЖЕРА');
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().ErrorMessage).toBe(
+    expectError(
+      duplicate,
+      409,
       'Значение «Заявление стажёра» уже есть в справочнике «Основания прекращения стажировки»',
     );
   });
@@ -186,13 +187,15 @@ describe('POST /api/v1/dictionaries/{code}', () => {
     const working = (await create('working-days', '2028-04-01')).json();
     await create('holidays', '2028-04-02');
     const asHoliday = await create('holidays', '2028-04-01');
-    expect(asHoliday.statusCode).toBe(409);
-    expect(asHoliday.json().ErrorMessage).toBe(
+    expectError(
+      asHoliday,
+      409,
       'День 2028.04.01 уже есть в справочнике «Рабочие дни (переносы)»: день не может быть и праздничным, и рабочим',
     );
     const asWorking = await update('working-days', working.Id, '2028-04-02');
-    expect(asWorking.statusCode).toBe(409);
-    expect(asWorking.json().ErrorMessage).toBe(
+    expectError(
+      asWorking,
+      409,
       'День 2028.04.02 уже есть в справочнике «Праздничные дни»: день не может быть и праздничным, и рабочим',
     );
     expect(await values('working-days', '2028-04')).toEqual(['2028-04-01']);
@@ -218,8 +221,7 @@ describe('PUT /api/v1/dictionaries/{code}/entries/{id}', () => {
     ]);
     await create('addresses', 'г. Орёл');
     const duplicate = await update('addresses', created.Id, 'Г. ОРЕЛ');
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().ErrorMessage).toBe('Значение «г. Орёл» уже есть в справочнике «Адреса»');
+    expectError(duplicate, 409, 'Значение «г. Орёл» уже есть в справочнике «Адреса»');
   });
 
   it('answers 404 for an entry of another dictionary', async () => {

@@ -13,6 +13,7 @@ import {
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
+  expectError,
   textOfLength,
   useCallersApp,
   type Callers,
@@ -132,10 +133,7 @@ describe('POST /api/v1/operators/', () => {
   it('refuses, with 409, an e-mail another account logs in with, in any case', async () => {
     await create({ FullName: 'Первый', EmailAddress: 'same.login@example.org' });
     const response = await create({ FullName: 'Второй', EmailAddress: 'SAME.Login@example.org' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().ErrorMessage).toBe(
-      'Учётная запись с адресом SAME.Login@example.org уже существует',
-    );
+    expectError(response, 409, 'Учётная запись с адресом SAME.Login@example.org уже существует');
   });
 
   it('refuses an SRO that does not exist', async () => {
@@ -201,8 +199,7 @@ describe('PUT /api/v1/operators/{id}', () => {
       EmailAddress: callers.operator.email,
       Organization: { Id: callers.organization.id },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().ErrorMessage).toBe('Нельзя лишить прав оператора собственную учётную запись');
+    expectError(response, 409, 'Нельзя лишить прав оператора собственную учётную запись');
     expect((await session(t, callers.asOperator.cookie)).IsOperator).toBe(true);
 
     const renamed = await update(callers.operator.id, {
@@ -242,8 +239,7 @@ describe('PUT /api/v1/operators/{id}', () => {
 
   it('answers 404 for an account that does not exist', async () => {
     const response = await update(999_999, { FullName: 'Никто', EmailAddress: 'nobody@example.org' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().ErrorMessage).toBe('Учётная запись не найдена');
+    expectError(response, 404, 'Учётная запись не найдена');
   });
 });
 
@@ -359,8 +355,7 @@ describe('POST /api/v1/operators/{id}/generate-password', () => {
     expect(t.mailer.sent).toHaveLength(sentBefore + 1);
     expect(await loginStatus(t, account.email, passwordIn(t.mailer.sent.at(-1)!.text)!)).toBe(200);
     const again = await generatePassword(t, account.id, callers.asOperator);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().ErrorMessage).toBe(passwordJustSent(account.email));
+    expectError(again, 409, passwordJustSent(account.email));
   });
 
   it('sends a new password at once to a corrected e-mail address', async () => {
@@ -473,8 +468,7 @@ describe('the password letter on the wire', () => {
       headers: operator,
       payload: { FullName: 'Без письма', EmailAddress: 'unsent@example.org' },
     });
-    expect(response.statusCode).toBe(502);
-    expect(response.json().ErrorMessage).toBe(firstPasswordNotSent('unsent@example.org'));
+    expectError(response, 502, firstPasswordNotSent('unsent@example.org'));
     const [row] = await app.database.db
       .select()
       .from(accounts)
@@ -488,8 +482,9 @@ describe('the password letter on the wire', () => {
     const before = await loginAs(app.app, account.email, account.password);
 
     const response = await generatePassword(app, account.id, operator);
-    expect(response.statusCode).toBe(502);
-    expect(response.json().ErrorMessage).toBe(
+    expectError(
+      response,
+      502,
       'Не удалось отправить письмо с паролем. Пароль не изменён, повторите попытку позже.',
     );
     expect(await loginStatus(app, account.email, account.password)).toBe(200);

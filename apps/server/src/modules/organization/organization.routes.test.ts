@@ -4,6 +4,7 @@ import {
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
+  expectError,
   textOfLength,
   useCallersApp,
   type Callers,
@@ -114,8 +115,7 @@ describe('POST /api/v1/organizations/', () => {
   it('refuses a register number another SRO has, with 409', async () => {
     expect((await create({ Name: 'СРО «Первое»', RegistryNumber: '042' })).statusCode).toBe(201);
     const duplicate = await create({ Name: 'СРО «Второе»', RegistryNumber: '042' });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().ErrorMessage).toBe('СРО с номером 042 уже есть в реестре');
+    expectError(duplicate, 409, 'СРО с номером 042 уже есть в реестре');
   });
 });
 
@@ -176,14 +176,12 @@ describe('PUT /api/v1/organizations/{id}', () => {
     await create({ Name: 'СРО «Занятый номер»', RegistryNumber: '088' });
     const other = (await create({ Name: 'СРО «Другое»' })).json();
     const response = await update(other.Id, { Name: 'СРО «Другое»', RegistryNumber: '088' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().ErrorMessage).toBe('СРО с номером 088 уже есть в реестре');
+    expectError(response, 409, 'СРО с номером 088 уже есть в реестре');
   });
 
   it('answers 404 for an SRO that does not exist', async () => {
     const response = await update(999_999, { Name: 'СРО', RegistryNumber: '999' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().ErrorMessage).toBe('СРО не найдено');
+    expectError(response, 404, 'СРО не найдено');
   });
 });
 

@@ -3,6 +3,7 @@ import {
   expectLengthLimit,
   expectOperatorsOnly,
   expectPages,
+  expectError,
   textOfLength,
   useCallersApp,
   type Callers,
@@ -60,10 +61,7 @@ describe('POST /api/v1/schools/', () => {
       ' колледж ёлочка ',
     ]) {
       const response = await create(spelling);
-      expect(response.statusCode, spelling).toBe(409);
-      expect(response.json().ErrorMessage).toBe(
-        'Учебное заведение «Колледж «Ёлочка»» уже есть в справочнике',
-      );
+      expectError(response, 409, 'Учебное заведение «Колледж «Ёлочка»» уже есть в справочнике', spelling);
     }
   });
 });
@@ -82,10 +80,7 @@ describe('PUT /api/v1/schools/{id}', () => {
     await create('Академия «Кадастр»');
     const other = (await create('Академия «Межевание»')).json();
     const response = await update(other.Id, 'академия кадастр');
-    expect(response.statusCode).toBe(409);
-    expect(response.json().ErrorMessage).toBe(
-      'Учебное заведение «Академия «Кадастр»» уже есть в справочнике',
-    );
+    expectError(response, 409, 'Учебное заведение «Академия «Кадастр»» уже есть в справочнике');
   });
 
   it('applies the same limits as creation', async () => {
@@ -99,8 +94,7 @@ describe('PUT /api/v1/schools/{id}', () => {
 
   it('answers 404 for a school that does not exist', async () => {
     const response = await update(999_999, 'Нет такой');
-    expect(response.statusCode).toBe(404);
-    expect(response.json().ErrorMessage).toBe('Учебное заведение не найдено');
+    expectError(response, 404, 'Учебное заведение не найдено');
   });
 });
 
