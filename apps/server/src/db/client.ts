@@ -105,9 +105,9 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  embedded.add(db as unknown as Db);
+  embedded.add(db);
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { asc, count, eq, isNull } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
-import { SaveInternSchema, toDateValue } from '@registry/shared';
+import { SaveInternSchema, toDateValue, type InternSectionKey, type InternSections } from '@registry/shared';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { noJournal } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -181,13 +181,16 @@ async function firstOperator(db: Db, config: Config, log: Logger) {
  */
 function toSaveRequest(
   save: SeedSave,
-  stored: { id: number; version: number; sections: Record<string, { Id: number }[]> } | null,
+  stored: { id: number; version: number; sections: InternSections } | null,
   operator: number,
 ): SaveRequest {
   const sections = Object.fromEntries(
     Object.entries(save.sections).map(([key, entries]) => [
       key,
-      entries.map((entry, index) => ({ ...entry, Id: stored?.sections[key]?.[index]?.Id ?? -(index + 1) })),
+      entries.map((entry, index) => ({
+        ...entry,
+        Id: stored?.sections[key as InternSectionKey]?.[index]?.Id ?? -(index + 1),
+      })),
     ]),
   );
   const { Version, ...parsed } = SaveInternSchema.shape.Intern.parse({
@@ -198,7 +201,7 @@ function toSaveRequest(
     internId: stored?.id ?? null,
     version: Version,
     isCorrecting: save.isCorrecting,
-    sections: parsed as SaveRequest['sections'],
+    sections: parsed,
     protocol: save.protocol,
     operatorId: operator,
   };
@@ -234,7 +237,7 @@ export async function seedDemo(
     for (const save of trainee.saves) {
       const id = await service.save(toSaveRequest(save, stored, operator.id));
       const card = await service.get(id);
-      stored = { id, version: card.Version, sections: card as unknown as Record<string, { Id: number }[]> };
+      stored = { id, version: card.Version, sections: card };
     }
     if (done % DELETED_EVERY === DELETED_EVERY / 2) {
       await service.setDeleted(stored!.id, true);

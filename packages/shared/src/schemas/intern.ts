@@ -199,6 +199,20 @@ const sectionSchemas = {
   Documents: DocumentSchema,
 } as const satisfies Record<InternSectionKey, z.ZodType>;
 
+/** An entry of a section as its schema gives it; of any section when none is named. */
+export type SectionEntry<K extends InternSectionKey = InternSectionKey> = z.output<
+  (typeof sectionSchemas)[K]
+>;
+
+/** The card's sections by key, each the list of its entries. */
+export type InternSections = { [K in InternSectionKey]: SectionEntry<K>[] };
+
+/**
+ * Each section's entry schema typed by the entry it gives, so that a schema looked up by a key known only
+ * when the code runs still parses to that section's entry.
+ */
+export const sectionEntrySchemas: { [K in InternSectionKey]: z.ZodType<SectionEntry<K>> } = sectionSchemas;
+
 /** Each section of the card: its URL slug and Russian title (enums/intern-sections.ts) with its entry schema. */
 export const internSections = Object.fromEntries(
   internSectionKeys.map((key) => [key, { ...internSectionNames[key], schema: sectionSchemas[key] }]),

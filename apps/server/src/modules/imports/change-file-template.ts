@@ -64,11 +64,15 @@ function columnWidth(column: ChangeFileColumn): number {
   );
 }
 
-/**
- * exceljs keeps a sheet's validations by range and writes each range once; its typings know only the
- * per-cell form, which would write ten thousand copies of each drop-down.
- */
-type RangeValidations = { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } };
+declare module 'exceljs' {
+  /**
+   * exceljs keeps a sheet's validations by range and writes each range once; its typings leave that out and
+   * know only the per-cell form, which would write ten thousand copies of each drop-down.
+   */
+  interface Worksheet {
+    dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+  }
+}
 
 const GROUP_FILLS = ['FFD9E1F2', 'FFE2EFDA', 'FFFFF2CC', 'FFFCE4D6'];
 const thin = { style: 'thin' as const, color: { argb: 'FFA6A6A6' } };
@@ -113,10 +117,7 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
     const validation = dropDown(column);
     if (validation) {
       const letter = sheetColumn.letter;
-      (sheet as unknown as RangeValidations).dataValidations.add(
-        `${letter}${FIRST_DATA_ROW}:${letter}${LAST_DATA_ROW}`,
-        validation,
-      );
+      sheet.dataValidations.add(`${letter}${FIRST_DATA_ROW}:${letter}${LAST_DATA_ROW}`, validation);
     }
     const sample = sheet.getCell(FIRST_DATA_ROW, i + 1);
     sample.value = templateSample[column.header] ?? null;

@@ -24,7 +24,7 @@ function toSaveRequest(body: SaveBody, internId: number | null, actor: Actor): S
     internId,
     version: Version,
     isCorrecting: body.IsCorrecting,
-    sections: sections as SaveRequest['sections'],
+    sections,
     protocol: {
       number: body.Protocol.number,
       date: body.Protocol.date!,

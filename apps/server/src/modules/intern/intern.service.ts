@@ -77,7 +77,7 @@ async function readCard(
     HasPendingImport: pendingImportRows.length > 0,
     PendingImportRows: pendingImportRows,
     RegistrationNumbers: row.registrationNumbers,
-    ...(sections as unknown as Pick<Intern, InternSectionKey>),
+    ...sections,
     ChangeProtocols: protocols.map(toChangeProtocol),
   };
 }

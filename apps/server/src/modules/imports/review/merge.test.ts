@@ -1,8 +1,8 @@
+import type { Internship, Supervisor } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 import {
   matchInternship,
   mergeRow,
-  type Entry,
   type RecordSections,
   type RowSections,
   type SectionPaths,
@@ -14,7 +14,10 @@ const SRO = 7;
 const none: SectionPaths = { PersonalInfo: [], Supervisor: [], Internship: [], InternshipSteps: [] };
 const paths = (values: Partial<SectionPaths>): SectionPaths => ({ ...none, ...values });
 
-function row(values: Partial<RowSections> = {}): RowSections {
+/** Sections whose entries hold only the fields a test speaks of: the merge reads no others. */
+type Sketch<T> = { [K in keyof T]?: unknown };
+
+function row(values: Sketch<RowSections> = {}): RowSections {
   return {
     PersonalInfo: {
       Id: -1,
@@ -29,28 +32,32 @@ function row(values: Partial<RowSections> = {}): RowSections {
       Organization: { Id: SRO, Name: 'СРО' },
       RegistryNumber: null,
       Status: 4,
+      MiscInfo: [],
       PauseInfo: [],
+      ResumeInfo: [],
+      ContractInfo: [],
     },
     InternshipSteps: { Id: -1, HasPassed: false },
     ...values,
-  };
+  } as unknown as RowSections;
 }
 
-const record = (values: Partial<RecordSections> = {}): RecordSections => ({
-  PersonalInfo: [
-    {
-      Id: 11,
-      LastName: 'Иванова',
-      FirstName: 'Мария',
-      School: { Id: 3, Name: 'Старое имя' },
-      Contacts: { PhoneNumber: '1' },
-    },
-  ],
-  Supervisors: [],
-  Internships: [],
-  InternshipSteps: [],
-  ...values,
-});
+const record = (values: Sketch<RecordSections> = {}): RecordSections =>
+  ({
+    PersonalInfo: [
+      {
+        Id: 11,
+        LastName: 'Иванова',
+        FirstName: 'Мария',
+        School: { Id: 3, Name: 'Старое имя' },
+        Contacts: { PhoneNumber: '1' },
+      },
+    ],
+    Supervisors: [],
+    Internships: [],
+    InternshipSteps: [],
+    ...values,
+  }) as unknown as RecordSections;
 
 describe('mergeRow', () => {
   it('takes a reference to the same row as no change, whatever name it carries', () => {
@@ -74,7 +81,7 @@ describe('mergeRow', () => {
   });
 
   it('finds the supervisor by a number written with other case and spaces', () => {
-    const supervisor: Entry = { Id: 21, LastName: 'Петров', CadastreNumber: 'КИ 12345' };
+    const supervisor = { Id: 21, LastName: 'Петров', CadastreNumber: 'КИ 12345' } as Supervisor;
     const merged = mergeRow(
       row({ Supervisors: [{ Id: -1, LastName: 'Петров', CadastreNumber: 'ки12345' }] }),
       record({ Supervisors: [supervisor] }),
@@ -87,12 +94,12 @@ describe('mergeRow', () => {
 
   it('appends an undated list entry once', () => {
     const pause = { PausedAt: null, PauseBasis: 'Болезнь' };
-    const internship: Entry = {
+    const internship = {
       Id: 31,
       Organization: { Id: SRO, Name: 'СРО' },
       RegistryNumber: null,
       PauseInfo: [pause],
-    };
+    } as Internship;
     const same = mergeRow(
       row({ Internship: { ...row().Internship, PauseInfo: [pause] } }),
       record({ Internships: [internship] }),
@@ -122,7 +129,7 @@ describe('matchInternship', () => {
     organizationId: number,
     RegistryNumber: string | null,
     StartedAt: string | null,
-  ) => ({ Id, Organization: { Id: organizationId, Name: '' }, RegistryNumber, StartedAt }) as Entry;
+  ) => ({ Id, Organization: { Id: organizationId, Name: '' }, RegistryNumber, StartedAt }) as Internship;
 
   it('prefers the same number, then the latest unnumbered one of the SRO, and never another SRO’s', () => {
     const list = [

@@ -1,6 +1,14 @@
-import { InternshipStatus } from '@registry/shared';
+import {
+  InternshipStatus,
+  type InternSections,
+  type Internship,
+  type InternshipSteps,
+  type PersonalInfo,
+  type Supervisor,
+} from '@registry/shared';
 import { stableJson } from '../../../lib/stable-json.js';
 import type { ChangeFileSection } from '../reader/change-file-columns.js';
+import type { StoredRow } from '../store/change-file-packing.js';
 
 /*
  * How an uploaded row enters a trainee's record (docs/row-review.md, each rule tested in merge.test.ts):
@@ -15,35 +23,26 @@ import type { ChangeFileSection } from '../reader/change-file-columns.js';
  *   entry exists, and is appended otherwise.
  */
 
-export type Entry = Record<string, unknown> & { Id: number; Entry_Id?: number | null };
-
-/** The row's four sections as the reader stored them. */
-export interface RowSections {
-  PersonalInfo: Entry;
-  Supervisors: Entry[];
-  Internship: Entry;
-  InternshipSteps: Entry;
-}
+/** The row's four sections as the import stored them. */
+export type RowSections = StoredRow['data'];
 
 /** The record's current entries of the four sections; empty lists for a new trainee. */
-export interface RecordSections {
-  PersonalInfo: Entry[];
-  Supervisors: Entry[];
-  Internships: Entry[];
-  InternshipSteps: Entry[];
-}
+export type RecordSections = Pick<
+  InternSections,
+  'PersonalInfo' | 'Supervisors' | 'Internships' | 'InternshipSteps'
+>;
 
-export interface Compared {
-  Old: Entry | null;
-  New: Entry | null;
+export interface Compared<T> {
+  Old: T | null;
+  New: T | null;
   HasChanges: boolean;
 }
 
 export interface MergedRow {
-  PersonalInfo: Compared;
-  Supervisors: Compared[];
-  Internship: Compared;
-  InternshipSteps: Compared;
+  PersonalInfo: Compared<PersonalInfo>;
+  Supervisors: Compared<Supervisor>[];
+  Internship: Compared<Internship>;
+  InternshipSteps: Compared<InternshipSteps>;
 }
 
 /** The Ids an entry the row adds gets: negative, as the card's new entries, one per section. */
@@ -94,7 +93,7 @@ function setPath(entry: Record<string, unknown>, keys: string[], value: unknown)
  * Puts the row's filled fields into a copy of the entry. A filled cell whose value the reader could not
  * take (a school the dictionary lacks) changes nothing: the row keeps it as text and a notice says so.
  */
-function overlay(target: Entry, source: Record<string, unknown>, paths: string[]): boolean {
+function overlay(target: Record<string, unknown>, source: Record<string, unknown>, paths: string[]): boolean {
   let changed = false;
   for (const path of paths) {
     const keys = path.split('.');
@@ -107,7 +106,7 @@ function overlay(target: Entry, source: Record<string, unknown>, paths: string[]
   return changed;
 }
 
-const compared = (old: Entry | null, next: Entry | null): Compared => ({
+const compared = <T>(old: T | null, next: T | null): Compared<T> => ({
   Old: old,
   New: next,
   HasChanges: next !== null && (old === null || stableJson(old) !== stableJson(next)),
@@ -118,17 +117,17 @@ const numberKey = (value: unknown) =>
   typeof value === 'string' ? value.replace(/\s+/g, '').toLocaleLowerCase('ru') : null;
 
 /** The latest of entries: the latest started, then the last entered. */
-function latest(entries: Entry[]): Entry | null {
-  let best: Entry | null = null;
+function latest(entries: Internship[]): Internship | null {
+  let best: Internship | null = null;
   for (const entry of entries) {
-    const started = (entry.StartedAt as string | null | undefined) ?? '';
-    const bestStarted = (best?.StartedAt as string | null | undefined) ?? '';
+    const started = entry.StartedAt ?? '';
+    const bestStarted = best?.StartedAt ?? '';
     if (best === null || started >= bestStarted) best = entry;
   }
   return best;
 }
 
-function mergePersonalInfo(row: RowSections, record: RecordSections, paths: SectionPaths): Compared {
+function mergePersonalInfo(row: RowSections, record: RecordSections, paths: SectionPaths) {
   const old = record.PersonalInfo[0] ?? null;
   if (!old)
     return compared(null, { ...copy(row.PersonalInfo), Id: newEntryIds.PersonalInfo, Entry_Id: null });
@@ -137,7 +136,7 @@ function mergePersonalInfo(row: RowSections, record: RecordSections, paths: Sect
   return compared(old, next);
 }
 
-function mergeSupervisors(row: RowSections, record: RecordSections, paths: SectionPaths): Compared[] {
+function mergeSupervisors(row: RowSections, record: RecordSections, paths: SectionPaths) {
   return row.Supervisors.map((supervisor, index) => {
     const key = numberKey(supervisor.CadastreNumber);
     const old = record.Supervisors.find((entry) => key !== null && numberKey(entry.CadastreNumber) === key);
@@ -149,14 +148,14 @@ function mergeSupervisors(row: RowSections, record: RecordSections, paths: Secti
   });
 }
 
-const inOrganization = (internships: Entry[], organizationId: number) =>
-  internships.filter((entry) => (entry.Organization as { Id?: number } | null)?.Id === organizationId);
+const inOrganization = (internships: Internship[], organizationId: number) =>
+  internships.filter((entry) => entry.Organization?.Id === organizationId);
 
 /**
  * The record's internships in the SRO a row could mean when its number does not say which: with no number on
  * the row, all of them; with a number none of them has, those without a number. The latest is taken.
  */
-function fallbackInternships(internships: Entry[], organizationId: number, registryNumber: unknown) {
+function fallbackInternships(internships: Internship[], organizationId: number, registryNumber: unknown) {
   const ofOrganization = inOrganization(internships, organizationId);
   const key = numberKey(registryNumber);
   if (key === null) return { same: null, candidates: ofOrganization };
@@ -167,10 +166,10 @@ function fallbackInternships(internships: Entry[], organizationId: number, regis
 
 /** The record's internship the row speaks of, in the import's SRO. */
 export function matchInternship(
-  internships: Entry[],
+  internships: Internship[],
   organizationId: number,
   registryNumber: unknown,
-): Entry | null {
+): Internship | null {
   const { same, candidates } = fallbackInternships(internships, organizationId, registryNumber);
   return same ?? latest(candidates);
 }
@@ -179,19 +178,28 @@ export function matchInternship(
  * The internships a row could mean when there are several and its number does not tell (docs/row-review.md,
  * «Which internship»): the operator chooses among them; none when the row's internship is certain.
  */
-export function internshipChoices(internships: Entry[], organizationId: number, registryNumber: unknown) {
+export function internshipChoices(
+  internships: Internship[],
+  organizationId: number,
+  registryNumber: unknown,
+) {
   const { same, candidates } = fallbackInternships(internships, organizationId, registryNumber);
   return same === null && candidates.length > 1 ? candidates : [];
 }
 
 /** The row's entry of a list merged into the internship's list: by date, unless an equal entry exists. */
-function mergeList(target: Entry, list: ListName, rowEntry: Record<string, unknown>, paths: string[]) {
+function mergeList(
+  target: Record<string, unknown>,
+  list: ListName,
+  rowEntry: Record<string, unknown>,
+  paths: string[],
+) {
   const entries = ((target[list] as Record<string, unknown>[] | undefined) ?? []).map(copy);
   const dateField = listDates[list];
   const date = rowEntry[dateField];
   const sameDate =
     date === null || date === undefined ? undefined : entries.find((entry) => entry[dateField] === date);
-  if (sameDate) overlay(sameDate as Entry, rowEntry, paths);
+  if (sameDate) overlay(sameDate, rowEntry, paths);
   else if (!entries.some((entry) => stableJson(entry) === stableJson(rowEntry))) entries.push(copy(rowEntry));
   target[list] = entries;
 }
@@ -202,7 +210,7 @@ function mergeInternship(
   paths: SectionPaths,
   organizationId: number,
   chosenId: number | undefined,
-): Compared {
+): Compared<Internship> {
   const filled = paths.Internship;
   const number = row.Internship.RegistryNumber;
   const chosen = inOrganization(record.Internships, organizationId).find((entry) => entry.Id === chosenId);
@@ -210,7 +218,7 @@ function mergeInternship(
   const old = chosen ?? matchInternship(record.Internships, organizationId, number);
   const source = row.Internship;
   if (!old) {
-    const next: Entry = { ...copy(source), Id: newEntryIds.Internship, Entry_Id: null };
+    const next: Internship = { ...copy(source), Id: newEntryIds.Internship, Entry_Id: null };
     if (filled.length === 0) Object.assign(next, { IsEmpty: true, Status: InternshipStatus.Unknown });
     return compared(null, next);
   }
@@ -218,20 +226,20 @@ function mergeInternship(
   const fieldPaths = filled.filter((path) => !listNames.includes(path.split('.')[0] as ListName));
   overlay(next, source, fieldPaths);
   for (const list of listNames) {
-    const rowEntry = (source[list] as Record<string, unknown>[] | undefined)?.[0];
+    const rowEntry: Record<string, unknown> | undefined = source[list][0];
     const listPaths = filled
       .filter((path) => path.startsWith(`${list}.`))
       .map((path) => path.slice(list.length + 1));
     if (rowEntry && listPaths.length > 0) mergeList(next, list, rowEntry, listPaths);
   }
-  if (filled.length > 0 && next.IsEmpty === true) next.IsEmpty = false;
+  if (filled.length > 0 && next.IsEmpty) next.IsEmpty = false;
   // Merged into the latest of several it could mean: said so, until the operator chooses the internship.
   if (isUncertain) next.IsCumulative = true;
   else if (chosen) next.IsCumulative = false;
   return compared(old, next);
 }
 
-function mergeSteps(row: RowSections, record: RecordSections, paths: SectionPaths): Compared {
+function mergeSteps(row: RowSections, record: RecordSections, paths: SectionPaths) {
   const old = record.InternshipSteps.at(-1) ?? null;
   if (paths.InternshipSteps.length === 0) return compared(old, old);
   if (!old)

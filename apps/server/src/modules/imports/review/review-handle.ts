@@ -2,7 +2,7 @@ import {
   ImportStatus,
   texts,
   type ImportProgress,
-  type InternSectionKey,
+  type InternSections,
   type SubmitChangeResult,
   type SubmitChangeSchema,
 } from '@registry/shared';
@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { DecisionFacts } from '../imports.service.js';
-import type { Entry, RecordSections } from './merge.js';
+import type { RecordSections } from './merge.js';
 import { refuseUnlessWorkable, type RowClaimState } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, reviewTexts, type ReviewDeps } from './review-rows.js';
 
@@ -24,20 +24,18 @@ type Ids = { importId: number; changeId: number };
 type SubmitBody = z.output<typeof SubmitChangeSchema>;
 
 /** A sent entry put into its section: in place of the entry with its Id, or added when it is new. */
-function put(entries: Entry[], sent: Entry): Entry[] {
+function put<T extends { Id: number }>(entries: T[], sent: T): T[] {
   if (sent.Id <= 0 || !entries.some((entry) => entry.Id === sent.Id)) return [...entries, sent];
   return entries.map((entry) => (entry.Id === sent.Id ? sent : entry));
 }
 
 /** The sections a submit saves: the record's current entries with the sent ones in place. */
 function sectionsToSave(body: SubmitBody, record: RecordSections) {
-  const sections: Partial<Record<InternSectionKey, Entry[]>> = {};
-  if (body.PersonalInfo) sections.PersonalInfo = put(record.PersonalInfo, body.PersonalInfo as Entry);
-  if (body.Supervisors.length > 0)
-    sections.Supervisors = (body.Supervisors as Entry[]).reduce(put, record.Supervisors);
-  if (body.Internship) sections.Internships = put(record.Internships, body.Internship as Entry);
-  if (body.InternshipSteps)
-    sections.InternshipSteps = put(record.InternshipSteps, body.InternshipSteps as Entry);
+  const sections: Partial<InternSections> = {};
+  if (body.PersonalInfo) sections.PersonalInfo = put(record.PersonalInfo, body.PersonalInfo);
+  if (body.Supervisors.length > 0) sections.Supervisors = body.Supervisors.reduce(put, record.Supervisors);
+  if (body.Internship) sections.Internships = put(record.Internships, body.Internship);
+  if (body.InternshipSteps) sections.InternshipSteps = put(record.InternshipSteps, body.InternshipSteps);
   return sections;
 }
 

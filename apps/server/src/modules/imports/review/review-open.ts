@@ -40,16 +40,16 @@ function matchPart(
 /** Finds the trainee the row is about, or takes the operator's choice. */
 function matchRow(deps: ReviewDeps, change: Change, organizationId: number, choice: InternChoice) {
   const row = change.sections;
-  const snils = row.PersonalInfo.Snils as string | null;
+  const snils = row.PersonalInfo.Snils;
   // A row accepted into a trainee is shown beside that trainee unless another is asked for.
   const acceptedInto = change.status === ChangeStatus.Finished ? (change.internId ?? undefined) : undefined;
   return deps.matching.match(
     {
       snils: snils ? snilsDigits(snils) : null,
       fullName: change.fullName,
-      dateOfBirth: (row.PersonalInfo.DateOfBirth as string | null) ?? null,
+      dateOfBirth: row.PersonalInfo.DateOfBirth,
       organizationId,
-      registryNumber: (row.Internship.RegistryNumber as string | null) ?? null,
+      registryNumber: row.Internship.RegistryNumber,
     },
     choice ?? acceptedInto,
   );
@@ -98,15 +98,12 @@ export async function openChange(
     Claim: claimOf(change, account),
     InternshipChoices: internshipChoices(record.Internships, organizationId, number).map((entry) => ({
       Id: entry.Id,
-      RegistryNumber: (entry.RegistryNumber as string | null | undefined) ?? null,
-      StartedAt: (entry.StartedAt as string | null | undefined) ?? null,
-      Status: entry.Status as number,
+      RegistryNumber: entry.RegistryNumber,
+      StartedAt: entry.StartedAt,
+      Status: entry.Status,
     })),
     ...matchPart(match),
-    ...(merged as unknown as Pick<
-      ChangeReview,
-      'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps'
-    >),
+    ...merged,
     Notices: change.notices,
     UnknownSchool: unknownSchool,
     ProcessedBy: change.processedBy,

@@ -49,17 +49,25 @@ export const emptyRecord: RecordSections = {
   InternshipSteps: [],
 };
 
+/**
+ * Whether a stored row holds its sections. The column is JSON text the database cannot type: the reader
+ * stores a row's four sections as the shared schemas shape them (change-file-rows.ts), and a row with none
+ * has nothing to compare.
+ */
+const hasSections = (data: Record<string, unknown>): data is RowSections => Boolean(data.PersonalInfo);
+
 /** A row of the import with its four sections; another import's row is not found. */
 export async function findChange(deps: ReviewDeps, importId: number, changeId: number) {
   const change = await deps.repo.findChange(importId, changeId);
   if (!change) throw new AppError(404, reviewTexts.changeNotFound);
-  if (!change.data.PersonalInfo) throw new AppError(409, reviewTexts.rowWithoutData);
-  return { ...change, sections: change.data as unknown as RowSections };
+  if (!hasSections(change.data)) throw new AppError(409, reviewTexts.rowWithoutData);
+  return { ...change, sections: change.data };
 }
 
 /** The trainee's current four sections, and the card's version they were read at. */
 export async function recordOf(deps: ReviewDeps, internId: number) {
   const found = await deps.interns.sectionsOf(internId, reviewedSections);
   if (!found) throw new AppError(404, texts.internNotFound);
-  return { version: found.intern.version, sections: found.sections as unknown as RecordSections };
+  const sections: RecordSections = found.sections;
+  return { version: found.intern.version, sections };
 }

@@ -1,10 +1,4 @@
-import {
-  InternshipStatus,
-  texts,
-  type Intern,
-  type InternSectionKey,
-  type Internship,
-} from '@registry/shared';
+import { InternshipStatus, texts, type Intern, type Internship } from '@registry/shared';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { internEntries, internEntryVersions, interns } from '../../../db/schema/index.js';
@@ -105,17 +99,16 @@ export async function internAsOf(
   const sections = groupBySection(entries.sort((a, b) => a.position - b.position));
   await resolveReferences(repo, db, sections, { refuseUnknown: false });
   const protocols = (await repo.protocolsOf(id)).filter((protocol) => protocol.createdAt < cutoff);
-  const state = sections as unknown as Pick<Intern, InternSectionKey>;
   return {
     Id: row.id,
     Version: row.version,
-    FullName: fullNameOf(state.PersonalInfo[0]),
-    Status: deriveStatus(state),
+    FullName: fullNameOf(sections.PersonalInfo[0]),
+    Status: deriveStatus(sections),
     IsDeleted: row.isDeleted,
     HasPendingImport: false,
     PendingImportRows: [],
-    RegistrationNumbers: registrationNumbersOf(state.Internships),
-    ...state,
+    RegistrationNumbers: registrationNumbersOf(sections.Internships),
+    ...sections,
     ChangeProtocols: protocols.map(toChangeProtocol),
     AsOf: day,
   };

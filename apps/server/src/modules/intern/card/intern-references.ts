@@ -1,11 +1,10 @@
-import type { InternSectionKey } from '@registry/shared';
+import type { InternSections } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import { texts } from '@registry/shared';
 import type { InternCardRepository } from './intern-card.repository.js';
 
 type Ref = { Id: number; Name?: string; Value?: string };
-type Entry = Record<string, unknown>;
 
 /** Where the sections point into other tables, and what such a table is called in a message. */
 const referenceKinds = [
@@ -16,7 +15,7 @@ const referenceKinds = [
 ] as const;
 
 /** Every reference in the given sections, by the index of its kind in `referenceKinds`. */
-function collect(sections: Partial<Record<InternSectionKey, Entry[]>>): Ref[][] {
+function collect(sections: Partial<InternSections>): Ref[][] {
   const found: Ref[][] = referenceKinds.map(() => []);
   const add = (index: number, ref: unknown) => {
     if (ref && typeof ref === 'object' && 'Id' in ref) found[index]!.push(ref as Ref);
@@ -25,7 +24,7 @@ function collect(sections: Partial<Record<InternSectionKey, Entry[]>>): Ref[][] 
   for (const internship of sections.Internships ?? []) {
     add(0, internship.Organization);
     add(2, internship.EndBasis);
-    for (const misc of (internship.MiscInfo as Entry[] | undefined) ?? []) add(3, misc.Address);
+    for (const misc of internship.MiscInfo) add(3, misc.Address);
   }
   return found;
 }
@@ -38,7 +37,7 @@ function collect(sections: Partial<Record<InternSectionKey, Entry[]>>): Ref[][] 
 export async function resolveReferences(
   repo: InternCardRepository,
   tx: Db,
-  sections: Partial<Record<InternSectionKey, Entry[]>>,
+  sections: Partial<InternSections>,
   options: { refuseUnknown: boolean },
 ) {
   const found = collect(sections);

@@ -3,7 +3,9 @@ import {
   internSections,
   texts,
   type InternSectionKey,
+  type InternSections,
   type Internship,
+  type SectionEntry,
 } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/audit.js';
@@ -14,14 +16,14 @@ import { resolveReferences } from './intern-references.js';
 import { claimRegisterKeys } from './intern-register-keys.js';
 import { fullNameOf } from '@registry/shared';
 import { deriveStatus, latestDate, snilsOf } from './intern-rules.js';
-import { groupBySection, type Entry } from './intern-sections.js';
+import { groupBySection } from './intern-sections.js';
 
 /** A save of a card, from the operator's form or from an accepted import row. */
 export interface SaveRequest {
   internId: number | null;
   version?: number | undefined;
   isCorrecting: boolean;
-  sections: Partial<Record<InternSectionKey, Entry[]>>;
+  sections: Partial<InternSections>;
   protocol: { number: string; date: string; outgoingNumber: string | null; outgoingDate: string | null };
   /** Set when the changes come from an import row: the import, its SRO and the row. */
   source?: { importId: number; organizationId: number; changeId: number };
@@ -40,14 +42,14 @@ interface SaveContext {
 }
 
 /** An entry as stored: the contract's shape without its identity and place. */
-function storedData(entry: Entry): Record<string, unknown> {
+function storedData(entry: SectionEntry): Record<string, unknown> {
   const { Id: _id, Entry_Id: _position, ...data } = entry;
   return data;
 }
 
 /** The indexed columns of the internships of the current state. */
-function internshipFactsOf(internId: number, internships: Entry[]) {
-  return (internships as unknown as (Internship & { Id: number })[]).map((internship) => ({
+function internshipFactsOf(internId: number, internships: Internship[]) {
+  return internships.map((internship) => ({
     entryId: internship.Id,
     internId,
     organizationId: internship.Organization!.Id,
@@ -61,8 +63,8 @@ function internshipFactsOf(internId: number, internships: Entry[]) {
 }
 
 /** Every dated pause of the internships of the current state, for statistics. */
-function internshipPausesOf(internId: number, internships: Entry[]) {
-  return (internships as unknown as (Internship & { Id: number })[]).flatMap((internship) =>
+function internshipPausesOf(internId: number, internships: Internship[]) {
+  return internships.flatMap((internship) =>
     internship.PauseInfo.flatMap((pause) =>
       pause.PausedAt
         ? [
@@ -79,7 +81,12 @@ function internshipPausesOf(internId: number, internships: Entry[]) {
 }
 
 /** Refuses a section's new list that names entries the trainee lacks, or adds or removes while correcting. */
-function checkSection(request: SaveRequest, section: InternSectionKey, sent: Entry[], current: EntryRow[]) {
+function checkSection(
+  request: SaveRequest,
+  section: InternSectionKey,
+  sent: SectionEntry[],
+  current: EntryRow[],
+) {
   const known = new Set(current.map((row) => row.id));
   const missing = sent.filter((entry) => entry.Id > 0 && !known.has(entry.Id)).map((entry) => entry.Id);
   if (missing.length > 0) {
@@ -102,7 +109,7 @@ function checkSection(request: SaveRequest, section: InternSectionKey, sent: Ent
 async function applySection(
   context: SaveContext,
   section: InternSectionKey,
-  sent: Entry[],
+  sent: SectionEntry[],
   current: EntryRow[],
 ) {
   const { tx, repo, request, internId } = context;
@@ -153,13 +160,13 @@ async function refreshProjection(tx: Db, repo: InternCardRepository, internId: n
   const sections = groupBySection(await repo.currentEntries(tx, internId));
   const facts = internshipFactsOf(internId, sections.Internships);
   await repo.replaceFacts(tx, internId, facts, internshipPausesOf(internId, sections.Internships));
-  const first = sections.PersonalInfo[0] as Parameters<typeof fullNameOf>[0] & Parameters<typeof snilsOf>[0];
+  const first = sections.PersonalInfo[0];
   const snils = snilsOf(first);
   await claimRegisterKeys(tx, repo, { id: internId, snils }, (savepoint) =>
     repo.updateProjection(savepoint, internId, {
       fullName: fullNameOf(first),
       snils,
-      status: deriveStatus(sections as unknown as Parameters<typeof deriveStatus>[0]),
+      status: deriveStatus(sections),
       organizationCount: new Set(facts.map((fact) => fact.organizationId)).size,
       version,
     }),

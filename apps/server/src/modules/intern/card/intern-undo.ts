@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/app-error.js';
 import type { InternCardRepository } from './intern-card.repository.js';
 import { claimRegisterKeys } from './intern-register-keys.js';
 import { saveIn, type SaveRequest } from './intern-save.js';
-import type { Entry } from './intern-sections.js';
+import { storedSections, type StoredEntry } from './intern-sections.js';
 
 /*
  * Undoing an accepted import row ('Отменить внесение', docs/row-review.md «Возврат и отмена»): the versions
@@ -101,10 +101,10 @@ type VersionRow = Awaited<ReturnType<typeof versionsUnder>>[number];
 async function sectionsBefore(tx: Db, repo: InternCardRepository, internId: number, versions: VersionRow[]) {
   const touched = [...new Set(versions.map((version) => version.section))] as InternSectionKey[];
   const current = await repo.currentEntries(tx, internId, touched);
-  const sections: Partial<Record<InternSectionKey, Entry[]>> = {};
+  const sections: Partial<Record<InternSectionKey, StoredEntry[]>> = {};
   let added = 0;
   for (const section of touched) {
-    let entries: Entry[] = current
+    let entries: StoredEntry[] = current
       .filter((row) => row.section === section)
       .map((row) => ({ ...row.data, Id: row.id, Entry_Id: row.position }));
     for (const version of versions.filter((item) => item.section === section)) {
@@ -121,7 +121,7 @@ async function sectionsBefore(tx: Db, repo: InternCardRepository, internId: numb
     }
     sections[section] = entries;
   }
-  return sections;
+  return storedSections(sections);
 }
 
 /**
