@@ -12,7 +12,8 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/database-template.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Only a hang guard: no test waits on the clock, so a slow or busy machine is slower, never failing.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -12,8 +12,8 @@ export default mergeConfig(
       // The screens are read as by a viewer in Moscow, whose times carry no ' МСК' (lib/date-time.test.ts
       // fakes the other zones).
       env: { TZ: 'Europe/Moscow' },
-      // MUI in jsdom on a 2-core CI machine: the first render of a file can take seconds on its own.
-      testTimeout: 20_000,
+      // Only a hang guard: MUI in jsdom on a busy 2-core machine can take seconds for a dialog's first render.
+      testTimeout: 120_000,
     },
   }),
 );

@@ -54,7 +54,7 @@ describe('the server process', () => {
     expect((await loginOver(port, loginName!, password!)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  });
 
   it('refuses to start with a wrong setting and names it', async () => {
     const child = spawnMain({ ...process.env, PORT: 'eighty', DATA_DIR: dataDir });
@@ -63,7 +63,7 @@ describe('the server process', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('PORT');
-  }, 30_000);
+  });
 
   // CI runs the suite a second time with TEST_DATABASE_URL; then this proves the PostgreSQL mode of `npm start`.
   it.runIf(process.env.TEST_DATABASE_URL)(

@@ -129,7 +129,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-}, 180_000);
+});
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

@@ -98,7 +98,7 @@ beforeAll(async () => {
   ids.import = uploaded.importId;
   ids.change = uploaded.changeIds[0]!;
   await countChanges(t);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 /** Texts a client might send: ordinary, empty, long, control characters, other scripts, markup, SQL. */

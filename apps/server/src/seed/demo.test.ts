@@ -33,7 +33,7 @@ let result: SeedDemoResult;
 beforeAll(async () => {
   database = await openTestDatabase();
   result = await seedDemo(database, config, { trainees: TRAINEES, today: '2026-11-22' });
-}, 120_000);
+});
 afterAll(() => database.close());
 
 describe('npm run seed:demo', () => {

@@ -29,7 +29,7 @@ async function app(env: Record<string, string> = {}) {
   return t;
 }
 
-describe('GET /api/v1/ready', { timeout: 60_000 }, () => {
+describe('GET /api/v1/ready', () => {
   it('answers 200: the database answers, has every migration, no file waits for a reader', async () => {
     const t = await app();
     const response = await ready(t);
@@ -100,7 +100,7 @@ describe('GET /api/v1/ready', { timeout: 60_000 }, () => {
         expect(response.statusCode).toBe(503);
         return response.json();
       },
-      { timeout: 20_000, interval: 20 },
+      { timeout: 120_000, interval: 20 },
     );
     expect(checksOf(waiting)).toEqual({ database: 'ok', migrations: 'ok', uploads: 'failed' });
     expect(waiting.Message).toBe(

@@ -151,7 +151,7 @@ beforeAll(async () => {
     handledAt: '2026-01-20T23:30:00',
     deadlineAt: '2026-01-15T23:59:00',
   });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const stats = (query: string, cookie = operator) =>

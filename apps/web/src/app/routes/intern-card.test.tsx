@@ -74,31 +74,26 @@ describe('InternCardRoute', () => {
     expect(dialog).toHaveTextContent('База данных недоступна');
   });
 
-  // A dialog of MUI fields in jsdom takes seconds on a loaded machine.
-  it(
-    'counts an edited entry in the menu, offers to save it, and refuses a correction meanwhile',
-    { timeout: 20_000 },
-    async () => {
-      stubApi(() => jsonResponse(200, intern));
-      const { user } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
-      await user.click(await screen.findByRole('button', { name: 'Редактировать' }));
-      const dialog = screen.getByRole('dialog', { name: 'Редактирование записи' });
-      const firstName = within(dialog).getByRole('textbox', { name: 'Имя' });
-      await user.clear(firstName);
-      await user.type(firstName, 'Павел');
-      await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+  it('counts an edited entry in the menu, offers to save it, and refuses a correction meanwhile', async () => {
+    stubApi(() => jsonResponse(200, intern));
+    const { user } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Редактировать' }));
+    const dialog = screen.getByRole('dialog', { name: 'Редактирование записи' });
+    const firstName = within(dialog).getByRole('textbox', { name: 'Имя' });
+    await user.clear(firstName);
+    await user.type(firstName, 'Павел');
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
 
-      expect(await screen.findByText('Изменена')).toBeInTheDocument();
-      const menu = screen.getByRole('navigation', { name: 'Разделы карточки' });
-      expect(within(menu).getByRole('link', { name: /Персональные данные/ })).toHaveTextContent('+1');
-      expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeInTheDocument();
+    expect(await screen.findByText('Изменена')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Разделы карточки' });
+    expect(within(menu).getByRole('link', { name: /Персональные данные/ })).toHaveTextContent('+1');
+    expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'Корректировать' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Корректировка невозможна в режиме редактирования',
-      );
-    },
-  );
+    await user.click(screen.getByRole('button', { name: 'Корректировать' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Корректировка невозможна в режиме редактирования',
+    );
+  });
 });
 
 describe('InternCardRoute of a deleted trainee', () => {
@@ -131,7 +126,7 @@ describe('InternCardRoute of a deleted trainee', () => {
     expect(screen.queryByRole('button', { name: 'Добавить' })).not.toBeInTheDocument();
   });
 
-  it('is editable again once restored', { timeout: 20_000 }, async () => {
+  it('is editable again once restored', async () => {
     let isDeleted = true;
     const fetchMock = stubApi(({ url, method }) => {
       if (method === 'POST' && url === '/api/v1/interns/5/restore') isDeleted = false;
@@ -214,8 +209,7 @@ describe('InternCardRoute as of a day', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  // A dialog of MUI fields in jsdom takes seconds on a loaded machine.
-  it('asks before the card as of a day replaces unsaved changes', { timeout: 20_000 }, async () => {
+  it('asks before the card as of a day replaces unsaved changes', async () => {
     stubApi(() => jsonResponse(200, intern));
     const { user, router } = renderRoute(paths.internCard.path, '/interns/5', <InternCardRoute />);
     await user.click(await screen.findByRole('button', { name: 'Редактировать' }));

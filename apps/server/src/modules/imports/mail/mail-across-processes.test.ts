@@ -99,5 +99,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('mail across two app processes on 
       .from(mailJobs)
       .where(and(eq(mailJobs.kind, 'import-rejected'), eq(mailJobs.attempts, 1)));
     expect(once!.n).toBe(letters);
-  }, 180_000);
+  });
 });

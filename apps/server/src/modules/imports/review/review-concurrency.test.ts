@@ -46,7 +46,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
     const other = await createAccount(database.db);
     const login = await loginOver(servers[1]!.port, other.email, other.password);
     otherOperator = login.headers.getSetCookie()[0]!.split(';')[0]!;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await processes?.stop();
@@ -133,7 +133,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
     expect(row).toMatchObject({ status: 1 });
     const [counted] = await db.select().from(imports).where(eq(imports.id, importId));
     expect(counted).toMatchObject({ status: 1, pendingCount: 1 });
-  }, 60_000);
+  });
 
   it('lets a card save and a row submit of the same trainee meet: one wins, the other is refused, nothing is lost', async () => {
     const snils = snilsFrom(434_343);
@@ -193,7 +193,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       .from(importChanges)
       .where(and(eq(importChanges.id, second.changeId)));
     expect(row!.status).toBe(submit.status === 200 ? 1 : 0);
-  }, 60_000);
+  });
 
   it('gives one SNILS to one trainee when both processes are asked for it at once', async () => {
     const snils = snilsFrom(454_545);
@@ -207,7 +207,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       .from(interns)
       .where(eq(interns.snils, snils.replace(/\D/g, '')));
     expect(trainees!.n).toBe(1);
-  }, 60_000);
+  });
 
   it('gives one internship number of an SRO to one trainee when both processes are asked for it at once', async () => {
     const responses = await Promise.all(
@@ -230,7 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       .from(internshipNumbers)
       .where(eq(internshipNumbers.internId, created.Id));
     expect(held).toEqual([{ internId: created.Id }]);
-  }, 60_000);
+  });
 
   it('hands two operators on two processes two different rows when they start at once', async () => {
     for (let round = 0; round < 5; round++) {
@@ -254,5 +254,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       expect(ids.every((id) => id !== undefined)).toBe(true);
       expect(new Set(ids).size).toBe(2);
     }
-  }, 60_000);
+  });
 });

@@ -40,78 +40,74 @@ const uploadNamed = (uploadId: string | null, surname: string) =>
 /** Waits, however long the machine takes, until the upload waits in the queue. */
 const untilQueued = (uploadId: string) =>
   vi.waitFor(async () => expect((await stateOf(uploadId)).json()).toEqual({ State: 'queued' }), {
-    timeout: 20_000,
+    timeout: 120_000,
     interval: 20,
   });
 
 const stateOf = (uploadId: string, headers: Record<string, string> = operator) =>
   t.app.inject({ url: `/api/v1/imports/uploads/${uploadId}`, headers });
 
-describe(
-  'GET /api/v1/imports/uploads/{uploadId}: an upload waiting for the reader',
-  { timeout: 60_000 },
-  () => {
-    it('says a file behind a full queue is queued, then its upload is answered', async () => {
-      const hold = holdReads();
-      const [first, second] = [randomUUID(), randomUUID()];
-      const firstUpload = uploadNamed(first, 'Первова');
-      await hold.entered;
-      expect((await stateOf(first)).json()).toEqual({ State: 'checking' });
+describe('GET /api/v1/imports/uploads/{uploadId}: an upload waiting for the reader', () => {
+  it('says a file behind a full queue is queued, then its upload is answered', async () => {
+    const hold = holdReads();
+    const [first, second] = [randomUUID(), randomUUID()];
+    const firstUpload = uploadNamed(first, 'Первова');
+    await hold.entered;
+    expect((await stateOf(first)).json()).toEqual({ State: 'checking' });
 
-      const secondUpload = uploadNamed(second, 'Вторых');
-      await untilQueued(second);
-      expect((await stateOf(first)).json()).toEqual({ State: 'checking' });
+    const secondUpload = uploadNamed(second, 'Вторых');
+    await untilQueued(second);
+    expect((await stateOf(first)).json()).toEqual({ State: 'checking' });
 
-      hold.release();
-      const answers = await Promise.all([firstUpload, secondUpload]);
-      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
-      // Once read, the upload is its own answer: the id is forgotten, and an unknown id is being checked.
-      expect((await stateOf(second)).json()).toEqual({ State: 'checking' });
-    });
+    hold.release();
+    const answers = await Promise.all([firstUpload, secondUpload]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    // Once read, the upload is its own answer: the id is forgotten, and an unknown id is being checked.
+    expect((await stateOf(second)).json()).toEqual({ State: 'checking' });
+  });
 
-    it('answers the upload’s own account only; others are refused', async () => {
-      const hold = holdReads();
-      const [first, second] = [randomUUID(), randomUUID()];
-      const firstUpload = uploadNamed(first, 'Третьякова');
-      await hold.entered;
-      const secondUpload = uploadNamed(second, 'Четвертаков');
-      await untilQueued(second);
+  it('answers the upload’s own account only; others are refused', async () => {
+    const hold = holdReads();
+    const [first, second] = [randomUUID(), randomUUID()];
+    const firstUpload = uploadNamed(first, 'Третьякова');
+    await hold.entered;
+    const secondUpload = uploadNamed(second, 'Четвертаков');
+    await untilQueued(second);
 
-      for (const [headers, status] of [
-        [otherOperator, 403],
-        [representative, 403],
-        [{}, 401],
-      ] as const) {
-        const response = await stateOf(second, headers);
-        expect(response.statusCode).toBe(status);
-        expect(response.json().State).toBeUndefined();
-      }
-      expect((await stateOf(second, otherOperator)).json().ErrorMessage).toBe(texts.forbidden);
+    for (const [headers, status] of [
+      [otherOperator, 403],
+      [representative, 403],
+      [{}, 401],
+    ] as const) {
+      const response = await stateOf(second, headers);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().State).toBeUndefined();
+    }
+    expect((await stateOf(second, otherOperator)).json().ErrorMessage).toBe(texts.forbidden);
 
-      hold.release();
-      const answers = await Promise.all([firstUpload, secondUpload]);
-      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
-    });
+    hold.release();
+    const answers = await Promise.all([firstUpload, secondUpload]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+  });
 
-    it('refuses an id in use by another upload, and one that is not a UUID', async () => {
-      const hold = holdReads();
-      const id = randomUUID();
-      const held = uploadNamed(id, 'Пятова');
-      await hold.entered;
-      const again = await uploadNamed(id, 'Шестов');
-      expect(again.statusCode).toBe(409);
-      expect(again.json().ErrorMessage).toBe(texts.uploadIdInUse);
-      hold.release();
-      expect((await held).statusCode).toBe(201);
+  it('refuses an id in use by another upload, and one that is not a UUID', async () => {
+    const hold = holdReads();
+    const id = randomUUID();
+    const held = uploadNamed(id, 'Пятова');
+    await hold.entered;
+    const again = await uploadNamed(id, 'Шестов');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().ErrorMessage).toBe(texts.uploadIdInUse);
+    hold.release();
+    expect((await held).statusCode).toBe(201);
 
-      const malformed = await uploadNamed('42', 'Седьмова');
-      expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().Info).toEqual([`Запрос: ${texts.invalidUploadId}`]);
-      expect((await stateOf('42')).statusCode).toBe(400);
-    });
+    const malformed = await uploadNamed('42', 'Седьмова');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().Info).toEqual([`Запрос: ${texts.invalidUploadId}`]);
+    expect((await stateOf('42')).statusCode).toBe(400);
+  });
 
-    it('uploads without an id as before', async () => {
-      expect((await uploadNamed(null, 'Восьмов')).statusCode).toBe(201);
-    });
-  },
-);
+  it('uploads without an id as before', async () => {
+    expect((await uploadNamed(null, 'Восьмов')).statusCode).toBe(201);
+  });
+});

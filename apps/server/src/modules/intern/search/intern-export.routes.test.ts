@@ -103,7 +103,7 @@ beforeAll(async () => {
   const op = await createAccount(t.database.db);
   operator = await loginAs(t.app, op.email, op.password);
   await loadTrainees();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 /** The list's order: the folded name byte by byte (as the C collation compares it), then the id. */

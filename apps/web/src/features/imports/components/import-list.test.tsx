@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ImportList', { timeout: 20_000 }, () => {
+describe('ImportList', () => {
   it('shows an operator the SRO, the time left, the requisites, the file and the rows to process', async () => {
     stubList();
     renderList('operator', '/imports/');

@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 // A dialog of MUI fields in jsdom takes seconds to drive.
-describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 }, () => {
+describe('UploadDialog, an SRO representative’s reading', () => {
   /** Chooses the three files, types the outgoing number and date, and presses 'Загрузить'. */
   async function fillOrganizationUpload(user: ReturnType<typeof renderDialog>['user']) {
     await user.upload(screen.getByLabelText('Файл с изменениями (.xls, .xlsx)'), file('changes.xlsx'));
@@ -129,7 +129,7 @@ describe('UploadDialog, an SRO representative’s reading', { timeout: 20_000 },
   });
 });
 
-describe('UploadDialog, an operator’s reading', { timeout: 20_000 }, () => {
+describe('UploadDialog, an operator’s reading', () => {
   /** Picks the SRO and the file, and presses 'Загрузить'; answers the sent request. */
   async function sendOperatorUpload(user: ReturnType<typeof renderDialog>['user']) {
     await user.click(screen.getByRole('combobox', { name: /^СРО/ }));

@@ -98,7 +98,7 @@ afterEach(() => {
 });
 
 // A form of MUI pickers in jsdom takes seconds to drive.
-describe('StatsScreen', { timeout: 20_000 }, () => {
+describe('StatsScreen', () => {
   it('hints at the form, then requires both dates before asking anything', async () => {
     const fetchMock = stubStatsApi();
     const { user } = renderWithProviders(<StatsScreen />);
