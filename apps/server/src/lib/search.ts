@@ -33,6 +33,8 @@ export function alphabetical(searchKey: AnyColumn): SQL {
 export interface RowPage<Row> {
   page: number;
   totalPages: number;
+  /** The matches on every page. */
+  total: number;
   rows: Row[];
 }
 
@@ -42,7 +44,7 @@ export async function fetchPage<Row>(
   query: { count(): Promise<number>; rows(limit: number, offset: number): Promise<Row[]> },
 ): Promise<RowPage<Row>> {
   const [total, rows] = await Promise.all([query.count(), query.rows(PAGE_SIZE, page * PAGE_SIZE)]);
-  return { page, totalPages: Math.ceil(total / PAGE_SIZE), rows };
+  return { page, totalPages: Math.ceil(total / PAGE_SIZE), total, rows };
 }
 
 /** The contract's `{ Page, TotalPages, Results }` of a page of rows. */

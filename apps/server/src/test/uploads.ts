@@ -1,4 +1,4 @@
-import { UPLOAD_ID_HEADER } from '@registry/shared';
+import { UPLOAD_ID_HEADER, type ChangeState } from '@registry/shared';
 import type { TestApp } from './build-test-app.js';
 import { clientHeaders } from './build-test-app.js';
 import { sampleRow, sheetOf, xlsxOf, type RowValues } from './change-files/workbooks.js';
@@ -68,9 +68,29 @@ export async function uploadRows(
   ]);
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
   const importId = response.json<{ Id: number }>().Id;
-  const detail = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: { cookie } });
-  const changeIds = detail.json<{ Pending: { Id: number }[] }>().Pending.map((row) => row.Id);
+  const changeIds = (await importRows(t, cookie, importId, 'pending')).map((row) => row.Id);
   return { importId, changeIds };
+}
+
+/** Every row of an import in a state, in file order, read a page at a time as the import's page reads them. */
+export async function importRows<Row extends { Id: number } = { Id: number }>(
+  t: TestApp,
+  cookie: string,
+  importId: number,
+  state: ChangeState,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 0, totalPages = 1; page < totalPages; page++) {
+    const response = await t.app.inject({
+      url: `/api/v1/imports/${importId}/changes?state=${state}&page=${page}`,
+      headers: { cookie },
+    });
+    if (response.statusCode !== 200) throw new Error(`rows: ${response.statusCode} ${response.body}`);
+    const body = response.json<{ TotalPages: number; Results: Row[] }>();
+    rows.push(...body.Results);
+    totalPages = body.TotalPages;
+  }
+  return rows;
 }
 
 /** An operator's upload of a one-row file (files differ by the surname), named by `uploadId` when given. */

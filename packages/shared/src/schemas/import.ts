@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
-import { MAX_ID } from './common.js';
+import { MAX_ID, PageNumberSchema, pagedSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 
 /** A stored file as the import screens show it. */
@@ -69,38 +69,90 @@ export const ImportMailSchema = z.object({
 });
 export type ImportMail = z.infer<typeof ImportMailSchema>;
 
-/** An import with its rows and documents (SPEC.md §3 Import). */
+/**
+ * Which of an import's rows `GET /imports/{id}/changes?state=` shows: `pending` waiting, `claimed` waiting
+ * with an operator working on it now (a claim not expired), `finished` accepted, `rejected`; none: every row.
+ */
+export const changeStates = ['pending', 'claimed', 'finished', 'rejected'] as const;
+export type ChangeState = (typeof changeStates)[number];
+
+/**
+ * Which waiting rows `?match=` shows by how the review would find each one's trainee: by `snils`, by
+ * `fullName` and birth date, `none` (a new one); `conflict`: another trainee holds its internship number in
+ * the import's SRO. A match is known of waiting rows only: with one, no handled row is shown.
+ */
+export const changeMatches = ['snils', 'fullName', 'none', 'conflict'] as const;
+export type ChangeMatch = (typeof changeMatches)[number];
+
+/** `?state=&match=&page=` of an import's rows; an empty parameter shows every row. */
+export const ImportChangesQuerySchema = z.object({
+  state: z
+    .enum([...changeStates, ''])
+    .optional()
+    .transform((value) => value || undefined),
+  match: z
+    .enum([...changeMatches, ''])
+    .optional()
+    .transform((value) => value || undefined),
+  page: PageNumberSchema,
+});
+export type ImportChangesQuery = z.output<typeof ImportChangesQuerySchema>;
+
+/** A waiting row: `ClaimedBy` names the operator working on it now (a claim not expired). */
+export const PendingChangeSchema = ChangeRowSchema.extend({
+  State: z.literal('pending'),
+  ClaimedBy: z.string().nullable(),
+  Match: z.enum(['snils', 'fullName', 'none']),
+  HasConflict: z.boolean(),
+});
+export type PendingChange = z.infer<typeof PendingChangeSchema>;
+
+/** A row accepted into the register: the trainee it went to, who accepted it and when. */
+export const FinishedChangeSchema = ChangeRowSchema.extend({
+  State: z.literal('finished'),
+  InternId: z.number().int().nullable(),
+  InternFullName: z.string().nullable(),
+  ProcessedBy: z.string().nullable(),
+  ProcessedAt: z.string().nullable(),
+});
+export type FinishedChange = z.infer<typeof FinishedChangeSchema>;
+
+/** A rejected row: why, who rejected it and when. */
+export const RejectedChangeSchema = ChangeRowSchema.extend({
+  State: z.literal('rejected'),
+  RejectionReason: z.string().nullable(),
+  RejectionId: z.number().int().nullable(),
+  ProcessedBy: z.string().nullable(),
+  ProcessedAt: z.string().nullable(),
+});
+export type RejectedChange = z.infer<typeof RejectedChangeSchema>;
+
+/** A row of an import as its page lists it, by its `State`. */
+export const ImportChangeSchema = z.discriminatedUnion('State', [
+  PendingChangeSchema,
+  FinishedChangeSchema,
+  RejectedChangeSchema,
+]);
+export type ImportChange = z.infer<typeof ImportChangeSchema>;
+
+/**
+ * A page of an import's rows under `?state=&match=`: the waiting rows first, then the accepted, then the
+ * rejected, as the page shows them, each in file order. `Total`: the rows the filter shows on every page.
+ */
+export const ImportChangePageSchema = pagedSchema(ImportChangeSchema).extend({ Total: z.number().int() });
+export type ImportChangePage = z.infer<typeof ImportChangePageSchema>;
+
+const rowCount = z.number().int();
+
+/** An import with its documents and how many rows each filter of its rows shows (SPEC.md §3 Import). */
 export const ImportSchema = z.object({
   ...importBase,
-  /**
-   * Rows waiting; `ClaimedBy` names the operator working on one now (a claim not expired). `Match`: how the
-   * review would find its trainee (by SNILS, by full name and birth date, none: a new one); `HasConflict`:
-   * another trainee holds its internship number in the import's SRO.
-   */
-  Pending: z.array(
-    ChangeRowSchema.extend({
-      ClaimedBy: z.string().nullable(),
-      Match: z.enum(['snils', 'fullName', 'none']),
-      HasConflict: z.boolean(),
-    }),
-  ),
-  /** Rows accepted into the register: the trainee each went to, who accepted it and when. */
-  Finished: z.array(
-    ChangeRowSchema.extend({
-      InternId: z.number().int().nullable(),
-      InternFullName: z.string().nullable(),
-      ProcessedBy: z.string().nullable(),
-      ProcessedAt: z.string().nullable(),
-    }),
-  ),
-  Rejected: z.array(
-    ChangeRowSchema.extend({
-      RejectionReason: z.string().nullable(),
-      RejectionId: z.number().int().nullable(),
-      ProcessedBy: z.string().nullable(),
-      ProcessedAt: z.string().nullable(),
-    }),
-  ),
+  /** The rows each `?state=` of `GET /imports/{id}/changes` shows. */
+  StateCounts: z.object({ pending: rowCount, claimed: rowCount, finished: rowCount, rejected: rowCount }),
+  /** The waiting rows each `?match=` shows. */
+  MatchCounts: z.object({ snils: rowCount, fullName: rowCount, none: rowCount, conflict: rowCount }),
+  /** The first waiting row in file order, where 'Начать обработку' starts; null when none waits. */
+  FirstPendingId: z.number().int().nullable(),
   Rejection: z.object({ Id: z.number().int().nullable(), Reason: z.string() }).nullable(),
   Protocol: ImportFileSchema.nullable(),
   ProtocolSignature: ImportFileSchema.nullable(),

@@ -1,9 +1,10 @@
+import type { PendingChange } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 import { clientHeaders } from '../../test/build-test-app.js';
 import { snilsFrom } from '../../test/change-files/workbooks.js';
 import { createIntern, internship, personalInfo } from '../../test/interns.js';
 import { useReviewApp, type ReviewTest } from '../../test/review.js';
-import { uploadRows } from '../../test/uploads.js';
+import { importRows, uploadRows } from '../../test/uploads.js';
 
 /*
  * An import's waiting rows say how each meets the register without being opened (docs/row-review.md
@@ -69,13 +70,7 @@ describe("an import's waiting rows", () => {
       row('Второва Ирина Петровна', second, 'М-9'),
       row('Удалёнова Дина Львовна', goneSnils, 'М-4'),
     ]);
-    const detail = await t.app.inject({
-      url: `/api/v1/imports/${importId}`,
-      headers: { cookie: callers.operator },
-    });
-    expect(detail.statusCode).toBe(200);
-    const pending = detail.json<{ Pending: { FullName: string; Match: string; HasConflict: boolean }[] }>()
-      .Pending;
+    const pending = await importRows<PendingChange>(t, callers.operator, importId, 'pending');
     expect(pending.map(({ FullName, Match, HasConflict }) => [FullName, Match, HasConflict])).toEqual([
       // The same SNILS; the number is the trainee's own.
       ['Другова Анна Петровна', 'snils', false],
@@ -92,7 +87,31 @@ describe("an import's waiting rows", () => {
     ]);
 
     // The handled rows carry no match: only waiting rows are looked up.
-    const { Finished, Rejected } = detail.json<{ Finished: object[]; Rejected: object[] }>();
-    expect([...Finished, ...Rejected]).toEqual([]);
+    expect([
+      ...(await importRows(t, callers.operator, importId, 'finished')),
+      ...(await importRows(t, callers.operator, importId, 'rejected')),
+    ]).toEqual([]);
+
+    // The page's filters show the waiting rows by match, and the import's detail counts them.
+    const namesBy = async (match: string) =>
+      (
+        await t.app.inject({
+          url: `/api/v1/imports/${importId}/changes?match=${match}`,
+          headers: { cookie: callers.operator },
+        })
+      )
+        .json<{ Results: { FullName: string }[] }>()
+        .Results.map((found) => found.FullName);
+    expect(await namesBy('snils')).toEqual(['Другова Анна Петровна', 'Второва Ирина Петровна']);
+    expect(await namesBy('fullName')).toEqual(['ИМЕНОВА бэлла юрьевна']);
+    expect(await namesBy('conflict')).toEqual(['Новикова Ева Павловна', 'Второва Ирина Петровна']);
+    const detail = await t.app.inject({
+      url: `/api/v1/imports/${importId}`,
+      headers: { cookie: callers.operator },
+    });
+    expect(detail.json()).toMatchObject({
+      StateCounts: { pending: 6, claimed: 0, finished: 0, rejected: 0 },
+      MatchCounts: { snils: 2, fullName: 1, none: 3, conflict: 2 },
+    });
   });
 });

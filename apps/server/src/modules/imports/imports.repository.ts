@@ -1,6 +1,12 @@
-import { ChangeStatus, ImportStatus, openImportStatuses } from '@registry/shared';
+import {
+  ChangeStatus,
+  ImportStatus,
+  openImportStatuses,
+  type ChangeMatch,
+  type ChangeState,
+} from '@registry/shared';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
@@ -15,26 +21,11 @@ import {
   registryCounters,
 } from '../../db/schema/index.js';
 import type { WorkCalendar } from './deadline.js';
-import { liveClaimant, nextPendingRow } from './pending-rows.js';
-
-/** A row of an import as the detail lists it. */
-interface ChangeRow {
-  Id: number;
-  RowNumber: number;
-  FullName: string;
-  Snils: string | null;
-}
-
-/** How a waiting row meets the register, said in the import's list without opening the row. */
-interface PendingRow extends ChangeRow {
-  ClaimedBy: string | null;
-  Match: 'snils' | 'fullName' | 'none';
-  HasConflict: boolean;
-}
+import { hasLiveClaim, liveClaimant, nextPendingRow } from './pending-rows.js';
 
 /**
- * Each waiting row's match as the review finds it (intern-matching.service.ts), for the whole list at once and
- * for waiting rows only: the trainee (not deleted) with the row's SNILS, through the SNILS index; else the
+ * Each waiting row's match as the review finds it (intern-matching.service.ts), joined laterally to the rows
+ * it is asked of, and for waiting rows only: the trainee (not deleted) with the row's SNILS, through the SNILS index; else the
  * first with its folded full name, through the alphabetical index, and its birth date when the row has one.
  * `has_conflict`: another trainee holds the row's internship number in the import's SRO (the SRO's numbers'
  * key). The row's data is read only for its birth date and number.
@@ -202,56 +193,128 @@ function importReads(db: Db) {
   };
 }
 
-/** An import's rows: the detail's lists, the next to review, the rows of a rejection file. */
-function changeReads(db: Db) {
+/** The rows of each `?state=` of an import's page (ImportChangesQuerySchema). */
+const changeStates: Record<ChangeState, SQL> = {
+  pending: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Pending))}`,
+  claimed: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Pending))} and ${hasLiveClaim}`,
+  finished: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Finished))}`,
+  rejected: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Rejected))}`,
+};
+
+/** The rows of each `?match=`, by the lateral `pendingMatch`: it finds waiting rows only. */
+const changeMatches: Record<ChangeMatch, SQL> = {
+  snils: sql`pending_match.match = 'snils'`,
+  fullName: sql`pending_match.match = 'fullName'`,
+  none: sql`pending_match.match = 'none'`,
+  conflict: sql`pending_match.has_conflict`,
+};
+
+/** Which of an import's rows its page shows. */
+export interface ChangeFilter {
+  state?: ChangeState;
+  match?: ChangeMatch;
+}
+
+/** The page's order: waiting, accepted, rejected (ChangeStatus 0, 1, 2), each in file order. */
+const changeOrder = [importChanges.status, importChanges.rowNumber, importChanges.id];
+
+/** The import's rows the filter shows, looking up their match only when the filter asks for one. */
+function whereFiltered<Query extends PgSelect>(
+  query: Query,
+  importId: number,
+  organizationId: number,
+  { state, match }: ChangeFilter,
+) {
+  const where = and(
+    eq(importChanges.importId, importId),
+    state && changeStates[state],
+    match && changeMatches[match],
+  );
+  return (match ? query.leftJoinLateral(pendingMatch(organizationId), sql`true`) : query).where(where);
+}
+
+/** The import's page of rows: how many each filter shows, and a page of them. */
+function changePages(db: Db) {
   return {
     /**
-     * An import's rows by status, in file order, in the detail's shapes. The database builds the lists as
-     * JSON: for thousands of rows that is far cheaper than a row object per row, mapped again in the service.
+     * How many rows each state and each match of the page's filters shows, and the first waiting row, in one
+     * grouped query: the matches are counted, never listed.
      */
-    async changeLists(importId: number, organizationId: number) {
-      const list = <T>(status: number, fields: SQL) =>
-        sql<
-          T[]
-        >`coalesce(json_agg(json_build_object('Id', ${importChanges.id}, 'RowNumber', ${importChanges.rowNumber}, 'FullName', ${importChanges.fullName}, 'Snils', ${importChanges.snils}${fields}) order by ${importChanges.rowNumber}, ${importChanges.id}) filter (where ${importChanges.status} = ${sql.raw(String(status))}), '[]')`;
-      const handled = sql`, 'ProcessedBy', ${accounts.fullName}, 'ProcessedAt', to_char(${importChanges.processedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-      const [lists] = await db
+    async changeCounts(importId: number, organizationId: number) {
+      const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+      const [counts] = await db
         .select({
-          pending: list<PendingRow>(
-            ChangeStatus.Pending,
-            sql`, 'ClaimedBy', ${liveClaimant}, 'Match', pending_match.match, 'HasConflict', pending_match.has_conflict`,
-          ),
-          finished: list<
-            ChangeRow & {
-              InternId: number | null;
-              InternFullName: string | null;
-              ProcessedBy: string | null;
-              ProcessedAt: string | null;
-            }
-          >(
-            ChangeStatus.Finished,
-            sql`, 'InternId', ${importChanges.internId}, 'InternFullName', ${interns.fullName}${handled}`,
-          ),
-          rejected: list<
-            ChangeRow & {
-              RejectionReason: string | null;
-              RejectionId: number | null;
-              ProcessedBy: string | null;
-              ProcessedAt: string | null;
-            }
-          >(
-            ChangeStatus.Rejected,
-            sql`, 'RejectionReason', ${importChanges.rejectionReason}, 'RejectionId', null${handled}`,
-          ),
+          pending: counted(changeStates.pending),
+          claimed: counted(changeStates.claimed),
+          finished: counted(changeStates.finished),
+          rejected: counted(changeStates.rejected),
+          snils: counted(changeMatches.snils),
+          fullName: counted(changeMatches.fullName),
+          none: counted(changeMatches.none),
+          conflict: counted(changeMatches.conflict),
+          firstPendingId: sql<number | null>`(select first.id from ${importChanges} first
+            where first.import_id = ${importId} and first.status = ${sql.raw(String(ChangeStatus.Pending))}
+            order by first.row_number, first.id limit 1)`,
+        })
+        .from(importChanges)
+        .leftJoinLateral(pendingMatch(organizationId), sql`true`)
+        .where(eq(importChanges.importId, importId));
+      return counts!;
+    },
+
+    /** How many rows the filter shows. */
+    async countChanges(importId: number, organizationId: number, filter: ChangeFilter): Promise<number> {
+      const query = db.select({ n: count() }).from(importChanges).$dynamic();
+      const [row] = await whereFiltered(query, importId, organizationId, filter);
+      return row?.n ?? 0;
+    },
+
+    /**
+     * A page of the rows the filter shows, waiting first, then accepted, then rejected, each in file order
+     * (through the rows' (import, status, row number) index). The match of a row is looked up for the
+     * page's rows only, unless the filter asks for one, which has to know it of every waiting row.
+     */
+    async changePage(
+      importId: number,
+      organizationId: number,
+      filter: ChangeFilter,
+      limit: number,
+      offset: number,
+    ) {
+      const ids = db.select({ id: importChanges.id }).from(importChanges).$dynamic();
+      const pageIds = whereFiltered(ids, importId, organizationId, filter)
+        .orderBy(...changeOrder)
+        .limit(limit)
+        .offset(offset);
+      return db
+        .select({
+          id: importChanges.id,
+          rowNumber: importChanges.rowNumber,
+          fullName: importChanges.fullName,
+          snils: importChanges.snils,
+          status: importChanges.status,
+          claimedBy: sql<string | null>`${liveClaimant}`,
+          match: sql<'snils' | 'fullName' | 'none' | null>`pending_match.match`,
+          hasConflict: sql<boolean | null>`pending_match.has_conflict`,
+          internId: importChanges.internId,
+          internFullName: interns.fullName,
+          processedBy: accounts.fullName,
+          processedAt: importChanges.processedAt,
+          rejectionReason: importChanges.rejectionReason,
         })
         .from(importChanges)
         .leftJoin(interns, eq(interns.id, importChanges.internId))
         .leftJoin(accounts, eq(accounts.id, importChanges.processedById))
         .leftJoinLateral(pendingMatch(organizationId), sql`true`)
-        .where(eq(importChanges.importId, importId));
-      return lists!;
+        .where(inArray(importChanges.id, pageIds))
+        .orderBy(...changeOrder);
     },
+  };
+}
 
+/** An import's rows: the next to review, the rows of a rejection file. */
+function changeReads(db: Db) {
+  return {
     /** The row to open after the given one (pending-rows.ts): waiting, not it, not another operator's. */
     nextPending: (importId: number, afterChangeId: number | null, operatorId: number) =>
       nextPendingRow(db, importId, afterChangeId, operatorId),
@@ -314,8 +377,10 @@ function importWrites(db: Db) {
 }
 
 export function createImportsRepository(db: Db) {
-  return { ...importReads(db), ...changeReads(db), ...importWrites(db) };
+  return { ...importReads(db), ...changePages(db), ...changeReads(db), ...importWrites(db) };
 }
 
 export type ImportsRepository = ReturnType<typeof createImportsRepository>;
 export type ImportRow = NonNullable<Awaited<ReturnType<ImportsRepository['find']>>>;
+export type ChangeRow = Awaited<ReturnType<ImportsRepository['changePage']>>[number];
+export type ChangeCounts = Awaited<ReturnType<ImportsRepository['changeCounts']>>;

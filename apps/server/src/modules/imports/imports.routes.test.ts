@@ -129,9 +129,12 @@ describe('an import', () => {
     const response = await get(`/api/v1/imports/${created.id}`, clerk.cookie);
     expect(response.statusCode).toBe(200);
     const detail = response.json();
+    const rowsOf = async (state: string) =>
+      (await get(`/api/v1/imports/${created.id}/changes?state=${state}`, clerk.cookie)).json().Results;
     const [first, second, third, fourth] = created.changeIds;
-    expect(detail.Pending).toEqual([
+    expect(await rowsOf('pending')).toEqual([
       {
+        State: 'pending',
         Id: first,
         RowNumber: 2,
         FullName: 'Алексеев Пётр Ильич',
@@ -141,6 +144,7 @@ describe('an import', () => {
         HasConflict: false,
       },
       {
+        State: 'pending',
         Id: fourth,
         RowNumber: 5,
         FullName: 'Григорьева Анна Львовна',
@@ -150,8 +154,9 @@ describe('an import', () => {
         HasConflict: false,
       },
     ]);
-    expect(detail.Finished).toEqual([
+    expect(await rowsOf('finished')).toEqual([
       {
+        State: 'finished',
         Id: second,
         RowNumber: 3,
         FullName: 'Борисова Ольга Петровна',
@@ -162,8 +167,9 @@ describe('an import', () => {
         ProcessedAt: null,
       },
     ]);
-    expect(detail.Rejected).toEqual([
+    expect(await rowsOf('rejected')).toEqual([
       {
+        State: 'rejected',
         Id: third,
         RowNumber: 4,
         FullName: 'Васильев Кирилл Андреевич',
@@ -177,6 +183,9 @@ describe('an import', () => {
     expect(detail).toMatchObject({
       Id: created.id,
       RowCount: 4,
+      StateCounts: { pending: 2, claimed: 0, finished: 1, rejected: 1 },
+      MatchCounts: { snils: 0, fullName: 0, none: 2, conflict: 0 },
+      FirstPendingId: first,
       Rejection: null,
       Protocol: { Id: created.protocolFileId, Name: 'протокол.pdf', Extension: 'pdf' },
       Letter: { Id: created.letterFileId, Name: 'письмо.pdf' },
@@ -192,6 +201,7 @@ describe('an import', () => {
     });
     for (const url of [
       `/api/v1/imports/${created.id}`,
+      `/api/v1/imports/${created.id}/changes`,
       `/api/v1/imports/${created.id}/files/${created.protocolFileId}`,
       `/api/v1/files/${created.protocolFileId}`,
       `/api/v1/files/${created.fileId}/download`,
@@ -340,6 +350,7 @@ describe('who may call', () => {
       '/api/v1/imports/completed',
       '/api/v1/imports/rejected',
       `/api/v1/imports/${created.id}`,
+      `/api/v1/imports/${created.id}/changes`,
       `/api/v1/imports/${created.id}/files/${created.protocolFileId}`,
       `/api/v1/files/${created.protocolFileId}`,
       `/api/v1/files/${created.protocolFileId}/download`,

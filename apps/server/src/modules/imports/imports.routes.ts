@@ -5,6 +5,8 @@ import {
   IdParamsSchema,
   IdSchema,
   PageQuerySchema,
+  ImportChangePageSchema,
+  ImportChangesQuerySchema,
   ImportFileSchema,
   ImportListItemSchema,
   ImportSchema,
@@ -37,12 +39,28 @@ const importRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Импорт: реквизиты, файлы и записи',
+        summary: 'Импорт: реквизиты, файлы и число записей по состояниям и совпадениям',
         params: IdParams,
         response: { 200: ImportSchema },
       },
     },
     async (request) => service.get(request.params.id, request.account!),
+  );
+
+  app.get(
+    '/:id/changes',
+    {
+      // Whoever sees the import sees its rows: another SRO's import is not found, as in its detail.
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Записи импорта по странице: с отбором по состоянию и совпадению с реестром',
+        params: IdParams,
+        querystring: ImportChangesQuerySchema,
+        response: { 200: ImportChangePageSchema },
+      },
+    },
+    async (request) => service.changes(request.params.id, request.query, request.account!),
   );
 
   app.put(

@@ -1,7 +1,10 @@
 import {
+  ChangeStatus,
   openImportStatuses,
   type EditImport,
   type Import,
+  type ImportChange,
+  type ImportChangePage,
   type ImportFile,
   type ImportMail,
   type ImportListItem,
@@ -16,7 +19,14 @@ import type { CurrentAccount } from '../../lib/session.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { daysLeft } from './deadline.js';
 import type { FileInfo, FileStore } from './store/file-store.js';
-import type { ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
+import type {
+  ChangeCounts,
+  ChangeFilter,
+  ChangeRow,
+  ImportRow,
+  ImportTabKey,
+  ImportsRepository,
+} from './imports.repository.js';
 import { rejectionFile } from './rejection-file.js';
 
 export const importTexts = {
@@ -74,6 +84,47 @@ function toListItem(row: ImportRow, files: Map<number, FileInfo>, now: Date): Im
     OrganizationRequisites: { Number: row.organizationNumber, Date: row.organizationDate },
     ExpiresInDays: daysLeft(row.deadlineAt, now),
     DeadlineAt: row.deadlineAt.toISOString(),
+  };
+}
+
+/** How many rows each of the page's filters shows, and where 'Начать обработку' starts. */
+function toRowCounts(counts: ChangeCounts): Pick<Import, 'StateCounts' | 'MatchCounts' | 'FirstPendingId'> {
+  const { pending, claimed, finished, rejected, snils, fullName, none, conflict } = counts;
+  return {
+    StateCounts: { pending, claimed, finished, rejected },
+    MatchCounts: { snils, fullName, none, conflict },
+    FirstPendingId: counts.firstPendingId,
+  };
+}
+
+/** A row of the import's page in the shape of its state. */
+function toChange(row: ChangeRow): ImportChange {
+  const base = { Id: row.id, RowNumber: row.rowNumber, FullName: row.fullName, Snils: row.snils };
+  const handled = { ProcessedBy: row.processedBy, ProcessedAt: row.processedAt?.toISOString() ?? null };
+  if (row.status === ChangeStatus.Finished) {
+    return {
+      ...base,
+      State: 'finished',
+      InternId: row.internId,
+      InternFullName: row.internFullName,
+      ...handled,
+    };
+  }
+  if (row.status === ChangeStatus.Rejected) {
+    return {
+      ...base,
+      State: 'rejected',
+      RejectionReason: row.rejectionReason,
+      RejectionId: null,
+      ...handled,
+    };
+  }
+  return {
+    ...base,
+    State: 'pending',
+    ClaimedBy: row.claimedBy,
+    Match: row.match ?? 'none',
+    HasConflict: row.hasConflict ?? false,
   };
 }
 
@@ -141,17 +192,15 @@ function importReads({ repo, files, clock, mail, findVisible }: ImportsContext) 
 
     async get(id: number, account: CurrentAccount): Promise<Import> {
       const row = await findVisible(id, account);
-      const [lists, infos, mails] = await Promise.all([
-        repo.changeLists(id, row.organizationId),
+      const [counts, infos, mails] = await Promise.all([
+        repo.changeCounts(id, row.organizationId),
         files.info(documentFileIds(row)),
         // The delivery of the SRO's letters is the operators' concern; a representative reads the letter itself.
         organizationScope(account) === null ? mail.mailsOf(id) : [],
       ]);
       return {
         ...toListItem(row, infos, clock()),
-        Pending: lists.pending,
-        Finished: lists.finished,
-        Rejected: lists.rejected,
+        ...toRowCounts(counts),
         Rejection: rejectionOf(row),
         Protocol: toFile(infos.get(row.protocolFileId ?? -1)),
         ProtocolSignature: toFile(infos.get(row.protocolSignatureFileId ?? -1)),
@@ -181,6 +230,25 @@ function importReads({ repo, files, clock, mail, findVisible }: ImportsContext) 
         Rejection: rejectionOf(row),
         NextPending: next,
       };
+    },
+  };
+}
+
+/** The import's rows, a page at a time, as its page filters them. */
+function importRowPages({ repo, findVisible }: ImportsContext) {
+  return {
+    /** A page of the import's rows under the page's filter (`GET /imports/{id}/changes`). */
+    async changes(
+      id: number,
+      { page, ...filter }: ChangeFilter & { page: number },
+      account: CurrentAccount,
+    ): Promise<ImportChangePage> {
+      const { organizationId } = await findVisible(id, account);
+      const rows = await fetchPage(page, {
+        count: () => repo.countChanges(id, organizationId, filter),
+        rows: (limit, offset) => repo.changePage(id, organizationId, filter, limit, offset),
+      });
+      return { ...toPaged(rows, toChange), Total: rows.total };
     },
   };
 }
@@ -270,6 +338,7 @@ export function createImportsService(
   const reads = importReads(context);
   return {
     ...reads,
+    ...importRowPages(context),
     ...importWrites(context, reads.get),
     ...importFiles(context),
     countWaiting: () => repo.countWaiting(),

@@ -27,8 +27,11 @@ export const claimantName = sql<
   string | null
 >`(select c.full_name from ${accounts} c where c.id = ${importChanges.claimedById})`;
 
+/** An operator's claim holds the row now: it has not expired. */
+export const hasLiveClaim = sql`${importChanges.claimedUntil} > now()`;
+
 /** The operator whose claim holds the row now, for the import's list: 'Обрабатывает …'; null when none. */
-export const liveClaimant = sql`case when ${importChanges.claimedUntil} > now() then ${claimantName} end`;
+export const liveClaimant = sql`case when ${hasLiveClaim} then ${claimantName} end`;
 
 /** The row to open after the given one, without claiming it: the import's progress names it. */
 export async function nextPendingRow(

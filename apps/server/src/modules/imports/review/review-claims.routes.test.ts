@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '@registry/shared';
+import { formatDateTime, type PendingChange } from '@registry/shared';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { snilsFrom } from '../../../test/change-files/workbooks.js';
 import { createAccount } from '../../../test/factories.js';
 import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
-import { uploadRows } from '../../../test/uploads.js';
+import { importRows, uploadRows } from '../../../test/uploads.js';
 import { reviewTexts } from './review.service.js';
 
 /*
@@ -111,13 +111,8 @@ describe('operators on one import', () => {
     expect(refusedSubmit.json().ErrorMessage).toBe(message);
     expect((await theirs.reject(importId, row, 'Не то')).json().ErrorMessage).toBe(message);
     expect((await claim(second.cookie, importId, row)).json().ErrorMessage).toBe(message);
-    const detail = (
-      await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: { cookie: second.cookie } })
-    ).json();
-    expect(detail.Pending.map((pending: { ClaimedBy: string | null }) => pending.ClaimedBy)).toEqual([
-      callers.operatorName,
-      null,
-    ]);
+    const pending = await importRows<PendingChange>(t, second.cookie, importId, 'pending');
+    expect(pending.map((row) => row.ClaimedBy)).toEqual([callers.operatorName, null]);
 
     const taken = await claim(second.cookie, importId, row, true);
     expect(taken.statusCode, taken.body).toBe(200);

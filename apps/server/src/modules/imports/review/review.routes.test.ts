@@ -1,3 +1,4 @@
+import type { ChangeState, FinishedChange } from '@registry/shared';
 import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { changeProtocols, importChanges, interns } from '../../../db/schema/inde
 import { clientHeaders, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, personalInfo, saveIntern } from '../../../test/interns.js';
 import { acceptAll, reviewRows, useReviewApp, type ReviewTest } from '../../../test/review.js';
-import { upload, uploadRows } from '../../../test/uploads.js';
+import { importRows, upload, uploadRows } from '../../../test/uploads.js';
 import { reviewTexts } from './review.service.js';
 
 /* Accepting and rejecting rows: status moves, counters, provenance, refusals and who may call. */
@@ -70,9 +71,10 @@ describe('accepting and rejecting rows', () => {
       NextPending: null,
     });
 
-    const detail = (await get(`/api/v1/imports/${importId}`)).json();
-    expect(detail.Pending).toEqual([]);
-    expect(detail.Finished).toEqual([
+    const rowsOf = (state: ChangeState) => importRows(t, callers.operator, importId, state);
+    expect(await rowsOf('pending')).toEqual([]);
+    const finished = await importRows<FinishedChange>(t, callers.operator, importId, 'finished');
+    expect(finished).toEqual([
       expect.objectContaining({
         Id: changeIds[0],
         InternId: accepted.json().Intern.Id,
@@ -81,8 +83,8 @@ describe('accepting and rejecting rows', () => {
       }),
       expect.objectContaining({ Id: changeIds[2], InternFullName: 'Васильева Мария Сергеевна' }),
     ]);
-    expect(new Date(detail.Finished[0].ProcessedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect(detail.Rejected).toEqual([
+    expect(new Date(finished[0]!.ProcessedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await rowsOf('rejected')).toEqual([
       expect.objectContaining({
         Id: changeIds[1],
         RejectionReason: 'Неверный СНИЛС',
