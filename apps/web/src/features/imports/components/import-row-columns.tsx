@@ -2,7 +2,12 @@ import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { rowReturnTexts, type Import } from '@registry/shared';
+import {
+  rowReturnTexts,
+  type FinishedChange,
+  type PendingChange,
+  type RejectedChange,
+} from '@registry/shared';
 import { formatRegistryDateTime } from '@/lib/date-time';
 import type { Column } from '@/components/data-table';
 import { paths } from '@/config/paths';
@@ -12,17 +17,13 @@ import type { PutBackAction } from '../api/put-back-change';
 import { rejectionFileText } from './import-documents';
 import type { PutBack } from './put-back-dialog';
 
-type PendingRow = Import['Pending'][number];
-type FinishedRow = Import['Finished'][number];
-type RejectedRow = Import['Rejected'][number];
-
 /** Who handled a row and when: 'Петрова А. С., 2026.11.21 12:30'. */
 export function handledByText(row: { ProcessedBy: string | null; ProcessedAt: string | null }): string {
   return [row.ProcessedBy, formatRegistryDateTime(row.ProcessedAt)].filter(Boolean).join(', ');
 }
 
 /** The operator working on a waiting row now: 'Обрабатывает Орлова Светлана Игоревна'; null when none. */
-export function claimedByText(row: Pick<PendingRow, 'ClaimedBy'>): string | null {
+export function claimedByText(row: Pick<PendingChange, 'ClaimedBy'>): string | null {
   return row.ClaimedBy === null ? null : `Обрабатывает ${row.ClaimedBy}`;
 }
 
@@ -34,7 +35,7 @@ export const matchTexts = {
 } as const;
 
 /** The column of the waiting rows after the name and SNILS: how each meets the register, and its conflict. */
-export const pendingColumns: Column<PendingRow>[] = [
+export const pendingColumns: Column<PendingChange>[] = [
   {
     header: 'Совпадение',
     cell: (row) => (
@@ -56,7 +57,7 @@ export const pendingColumns: Column<PendingRow>[] = [
  * The columns of the accepted rows after the name and SNILS: the trainee each went to (a link to the card for
  * an operator), and who accepted it when.
  */
-export function finishedColumns(isOperator: boolean): Column<FinishedRow>[] {
+export function finishedColumns(isOperator: boolean): Column<FinishedChange>[] {
   return [
     {
       header: 'Стажёр',
@@ -74,7 +75,7 @@ export function finishedColumns(isOperator: boolean): Column<FinishedRow>[] {
 }
 
 /** The columns of the rejected rows after the name and SNILS: why, who rejected it when, and the file. */
-export const rejectedColumns: Column<RejectedRow>[] = [
+export const rejectedColumns: Column<RejectedChange>[] = [
   { header: 'Основание отклонения', cell: (row) => row.RejectionReason },
   { header: 'Отклонена', cell: handledByText },
   {

@@ -1,60 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import type { Import } from '@registry/shared';
-import { filterRows, progressText, readRowFilter, rowCounts, writeRowFilter } from './import-row-filter';
+import type { ImportChange } from '@registry/shared';
+import {
+  filteredSections,
+  progressText,
+  readRowFilter,
+  readRowPage,
+  rowCounts,
+  rowsBySection,
+  writeRowFilter,
+  writeRowPage,
+} from './import-row-filter';
 
-const waiting = (
-  Id: number,
-  Match: 'snils' | 'fullName' | 'none',
-  more: Partial<Import['Pending'][number]> = {},
-) => ({
-  Id,
-  RowNumber: Id,
-  FullName: `Стажёр ${Id}`,
-  Snils: null,
-  ClaimedBy: null,
-  Match,
-  HasConflict: false,
-  ...more,
-});
-const handled = {
-  Id: 9,
-  RowNumber: 9,
-  FullName: 'Стажёр 9',
-  Snils: null,
-  ProcessedBy: null,
-  ProcessedAt: null,
-};
-const item = {
-  Pending: [
-    waiting(1, 'snils'),
-    waiting(2, 'fullName', { ClaimedBy: 'Орлова С. И.' }),
-    waiting(3, 'none', { HasConflict: true }),
-  ],
-  Finished: [{ ...handled, InternId: 1, InternFullName: 'Стажёр 9' }],
-  Rejected: [{ ...handled, Id: 10, RejectionReason: 'Дубликат', RejectionId: null }],
-};
-const ids = (rows: { Id: number }[] | null) => rows?.map((row) => row.Id) ?? null;
+const base = { RowNumber: 1, FullName: 'Стажёр', Snils: null };
+const handled = { ProcessedBy: null, ProcessedAt: null };
+const page: ImportChange[] = [
+  { ...base, Id: 1, State: 'pending', ClaimedBy: null, Match: 'snils', HasConflict: false },
+  { ...base, Id: 2, State: 'pending', ClaimedBy: 'Орлова С. И.', Match: 'none', HasConflict: true },
+  { ...base, Id: 9, State: 'finished', InternId: 1, InternFullName: 'Стажёр 9', ...handled },
+  { ...base, Id: 10, State: 'rejected', RejectionReason: 'Дубликат', RejectionId: null, ...handled },
+];
+const ids = (rows: { Id: number }[]) => rows.map((row) => row.Id);
 
 describe("an import's row filter", () => {
-  it('shows rows by state, the claimed among the waiting ones', () => {
-    const all = filterRows(item, { state: 'all', match: null });
-    expect([ids(all.pending), ids(all.finished), ids(all.rejected)]).toEqual([[1, 2, 3], [9], [10]]);
-    const claimed = filterRows(item, { state: 'claimed', match: null });
-    expect([ids(claimed.pending), claimed.finished, claimed.rejected]).toEqual([[2], null, null]);
-    const rejected = filterRows(item, { state: 'rejected', match: null });
-    expect([rejected.pending, rejected.finished, ids(rejected.rejected)]).toEqual([null, null, [10]]);
+  it('shows the sections of the states chosen, the waiting ones for their claimed rows', () => {
+    expect(filteredSections({ state: 'all', match: null })).toEqual(['pending', 'finished', 'rejected']);
+    expect(filteredSections({ state: 'claimed', match: null })).toEqual(['pending']);
+    expect(filteredSections({ state: 'rejected', match: null })).toEqual(['rejected']);
   });
 
-  it('shows waiting rows by match, and no handled rows then', () => {
-    expect(ids(filterRows(item, { state: 'all', match: 'snils' }).pending)).toEqual([1]);
-    expect(ids(filterRows(item, { state: 'all', match: 'none' }).pending)).toEqual([3]);
-    expect(ids(filterRows(item, { state: 'claimed', match: 'conflict' }).pending)).toEqual([]);
-    const conflicts = filterRows(item, { state: 'all', match: 'conflict' });
-    expect([ids(conflicts.pending), conflicts.finished, conflicts.rejected]).toEqual([[3], null, null]);
+  it('shows waiting rows only by match', () => {
+    expect(filteredSections({ state: 'all', match: 'snils' })).toEqual(['pending']);
+    expect(filteredSections({ state: 'claimed', match: 'conflict' })).toEqual(['pending']);
   });
 
-  it('counts each choice and the progress', () => {
-    const counts = rowCounts(item);
+  it("sorts a page's rows into its sections", () => {
+    const rows = rowsBySection(page);
+    expect([ids(rows.pending), ids(rows.finished), ids(rows.rejected)]).toEqual([[1, 2], [9], [10]]);
+  });
+
+  it('counts each choice and the progress from the import', () => {
+    const counts = rowCounts({
+      StateCounts: { pending: 3, claimed: 1, finished: 1, rejected: 1 },
+      MatchCounts: { snils: 1, fullName: 1, none: 1, conflict: 1 },
+    });
     expect(counts).toEqual({
       states: { all: 5, pending: 3, claimed: 1, finished: 1, rejected: 1 },
       matches: { snils: 1, fullName: 1, none: 1, conflict: 1 },
@@ -71,5 +59,14 @@ describe("an import's row filter", () => {
       state: 'all',
       match: null,
     });
+  });
+
+  it('keeps the page in the query string, counted from 1, and starts another filter at the first page', () => {
+    const second = writeRowPage(new URLSearchParams('state=pending'), 1);
+    expect(second.toString()).toBe('state=pending&page=2');
+    expect(readRowPage(second)).toBe(1);
+    expect(writeRowPage(second, 0).toString()).toBe('state=pending');
+    expect(writeRowFilter(second, { state: 'rejected', match: null }).toString()).toBe('state=rejected');
+    expect(readRowPage(new URLSearchParams('page=abc'))).toBe(0);
   });
 });

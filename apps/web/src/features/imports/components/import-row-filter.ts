@@ -1,6 +1,5 @@
-import type { Import } from '@registry/shared';
-
-type PendingRow = Import['Pending'][number];
+import type { ChangeMatch, ChangeState, Import, ImportChange } from '@registry/shared';
+import { pageFromUrl } from '@/lib/use-list-search';
 
 /** Which of an import's rows the page shows by their state; 'claimed' are waiting rows an operator works on. */
 export const rowStates = {
@@ -9,7 +8,7 @@ export const rowStates = {
   claimed: 'В работе',
   finished: 'Приняты',
   rejected: 'Отклонены',
-} as const;
+} as const satisfies Record<'all' | ChangeState, string>;
 export type RowState = keyof typeof rowStates;
 
 /** Which waiting rows the page shows by how they meet the register (the server's `Match`, `HasConflict`). */
@@ -18,7 +17,7 @@ export const rowMatches = {
   fullName: 'По ФИО',
   none: 'Новые',
   conflict: 'С конфликтами',
-} as const;
+} as const satisfies Record<ChangeMatch, string>;
 export type RowMatch = keyof typeof rowMatches;
 
 export type RowFilter = { state: RowState; match: RowMatch | null };
@@ -33,60 +32,78 @@ export function readRowFilter(search: URLSearchParams): RowFilter {
   return { state: isKey(rowStates, state) ? state : 'all', match: isKey(rowMatches, match) ? match : null };
 }
 
-/** The filter in the page's query string, leaving out what shows every row. */
+/** Reads `?page=` of the import's rows: 0-based, counted from 1 in the URL as every list's is. */
+export const readRowPage = (search: URLSearchParams): number => pageFromUrl(search.get('page'));
+
+/**
+ * The filter in the page's query string, leaving out what shows every row. Another filter shows other rows:
+ * it starts again at the first page.
+ */
 export function writeRowFilter(search: URLSearchParams, filter: RowFilter): URLSearchParams {
   const next = new URLSearchParams(search);
   if (filter.state === 'all') next.delete('state');
   else next.set('state', filter.state);
   if (filter.match === null) next.delete('match');
   else next.set('match', filter.match);
+  next.delete('page');
   return next;
 }
 
-/** Whether a waiting row meets the register as the match filter asks. */
-export function hasMatch(row: PendingRow, match: RowMatch): boolean {
-  return match === 'conflict' ? row.HasConflict : row.Match === match;
+/** The query string of a 0-based page of the rows under the same filter; the first page is left out. */
+export function writeRowPage(search: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (page > 0) next.set('page', String(page + 1));
+  else next.delete('page');
+  return next;
+}
+
+/** The sections of rows the page has: waiting, accepted, rejected, in the order it shows them. */
+export type RowSection = ImportChange['State'];
+export const rowSections: RowSection[] = ['pending', 'finished', 'rejected'];
+
+/**
+ * The sections the filter shows. A match is known of waiting rows only: a match filter shows no handled
+ * rows.
+ */
+export function filteredSections({ state, match }: RowFilter): RowSection[] {
+  const showsPending = state === 'all' || state === 'pending' || state === 'claimed';
+  const showsHandled = (which: RowState) => match === null && (state === 'all' || state === which);
+  return rowSections.filter((section) => (section === 'pending' ? showsPending : showsHandled(section)));
+}
+
+/** A page's rows by section, each in the page's order. */
+export function rowsBySection(rows: ImportChange[]) {
+  const of = <S extends RowSection>(state: S) =>
+    rows.filter((row): row is Extract<ImportChange, { State: S }> => row.State === state);
+  return { pending: of('pending'), finished: of('finished'), rejected: of('rejected') };
 }
 
 /**
- * The rows the page shows under the filter. The lists come whole with the import, so filtering is here. A
- * match is known of waiting rows only: a match filter shows no handled rows.
+ * A page's rows by section, and whether each section is shown: the filter chose it, and it has rows on the
+ * page or none at all (then it says so, on every page). One section shown has all the filter's rows (the
+ * page's `Total`); beside the others, each has its state's.
  */
-export function filterRows(
-  item: Pick<Import, 'Pending' | 'Finished' | 'Rejected'>,
-  { state, match }: RowFilter,
+export function pageSections(
+  filter: RowFilter,
+  rowPage: { Results: ImportChange[]; Total: number },
+  stateCounts: Record<RowSection, number>,
 ) {
-  const showsPending = state === 'all' || state === 'pending' || state === 'claimed';
-  const showsHandled = (which: RowState) => match === null && (state === 'all' || state === which);
-  return {
-    pending: showsPending
-      ? item.Pending.filter(
-          (row) =>
-            (state !== 'claimed' || row.ClaimedBy !== null) && (match === null || hasMatch(row, match)),
-        )
-      : null,
-    finished: showsHandled('finished') ? item.Finished : null,
-    rejected: showsHandled('rejected') ? item.Rejected : null,
-  };
+  const rows = rowsBySection(rowPage.Results);
+  const sections = filteredSections(filter);
+  const totalOf = (section: RowSection) => (sections.length === 1 ? rowPage.Total : stateCounts[section]);
+  const isShown = (section: RowSection) =>
+    sections.includes(section) && (rows[section].length > 0 || totalOf(section) === 0);
+  return { rows, isShown };
 }
 
-/** How many rows each state and each match would show, for the filters' labels. */
-export function rowCounts(item: Pick<Import, 'Pending' | 'Finished' | 'Rejected'>) {
-  const pending = item.Pending;
+/** How many rows each state and each match would show, for the filters' labels: the import counts them. */
+export function rowCounts({ StateCounts, MatchCounts }: Pick<Import, 'StateCounts' | 'MatchCounts'>) {
   return {
     states: {
-      all: pending.length + item.Finished.length + item.Rejected.length,
-      pending: pending.length,
-      claimed: pending.filter((row) => row.ClaimedBy !== null).length,
-      finished: item.Finished.length,
-      rejected: item.Rejected.length,
+      all: StateCounts.pending + StateCounts.finished + StateCounts.rejected,
+      ...StateCounts,
     } satisfies Record<RowState, number>,
-    matches: Object.fromEntries(
-      Object.keys(rowMatches).map((match) => [
-        match,
-        pending.filter((row) => hasMatch(row, match as RowMatch)).length,
-      ]),
-    ) as Record<RowMatch, number>,
+    matches: MatchCounts satisfies Record<RowMatch, number>,
   };
 }
 

@@ -3,13 +3,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
   progressText,
   readRowFilter,
+  readRowPage,
   rowMatches,
   rowStates,
   writeRowFilter,
+  writeRowPage,
   type RowFilter,
   type rowCounts,
 } from './import-row-filter';
@@ -17,12 +19,20 @@ import {
 export const stateFilterLabel = 'Состояние записей';
 export const matchFilterLabel = 'Совпадение с реестром';
 
-/** The import page's row filter, kept in its URL so that coming back from a row finds it as it was left. */
+/**
+ * The import page's row filter and page, kept in its URL so that coming back from a row finds them as they
+ * were left.
+ */
 export function useRowFilter() {
   const [search, setSearch] = useSearchParams();
+  const { pathname } = useLocation();
   const filter = readRowFilter(search);
   const setFilter = (next: RowFilter) => setSearch(writeRowFilter(search, next), { replace: true });
-  return { filter, setFilter };
+  const pageHref = (page: number) => {
+    const query = writeRowPage(search, page).toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return { filter, setFilter, page: readRowPage(search), pageHref };
 }
 
 function ChipGroup<K extends string>({

@@ -1,72 +1,112 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { ImportStatus } from '@registry/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ImportStatus, type Import, type ImportChange } from '@registry/shared';
+import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { importOf } from '../test-data';
 import { ImportRows, rejectedWithImportTitle } from './import-rows';
 
+const rows: ImportChange[] = [
+  {
+    State: 'pending',
+    Id: 301,
+    RowNumber: 8,
+    FullName: 'Петров Иван',
+    Snils: null,
+    ClaimedBy: 'Орлова Светлана Игоревна',
+    Match: 'snils',
+    HasConflict: true,
+  },
+  {
+    State: 'pending',
+    Id: 302,
+    RowNumber: 9,
+    FullName: 'Сидоров Олег',
+    Snils: null,
+    ClaimedBy: null,
+    Match: 'none',
+    HasConflict: false,
+  },
+  {
+    State: 'finished',
+    Id: 300,
+    RowNumber: 7,
+    FullName: 'Иванов Пётр',
+    Snils: '112-233-445 95',
+    InternId: 5,
+    InternFullName: 'Иванов Пётр Сергеевич',
+    ProcessedBy: 'Оператор Анна',
+    ProcessedAt: '2026-11-21T09:30:00Z',
+  },
+  {
+    State: 'rejected',
+    Id: 299,
+    RowNumber: 6,
+    FullName: 'Орлов Глеб',
+    Snils: null,
+    RejectionReason: 'Дубликат',
+    RejectionId: null,
+    ProcessedBy: 'Оператор Анна',
+    ProcessedAt: '2026-11-21T09:35:00Z',
+  },
+];
+
 const item = importOf({
-  Pending: [
-    {
-      Id: 301,
-      RowNumber: 8,
-      FullName: 'Петров Иван',
-      Snils: null,
-      ClaimedBy: 'Орлова Светлана Игоревна',
-      Match: 'snils',
-      HasConflict: true,
-    },
-    {
-      Id: 302,
-      RowNumber: 9,
-      FullName: 'Сидоров Олег',
-      Snils: null,
-      ClaimedBy: null,
-      Match: 'none',
-      HasConflict: false,
-    },
-  ],
-  Finished: [
-    {
-      Id: 300,
-      RowNumber: 7,
-      FullName: 'Иванов Пётр',
-      Snils: '112-233-445 95',
-      InternId: 5,
-      InternFullName: 'Иванов Пётр Сергеевич',
-      ProcessedBy: 'Оператор Анна',
-      ProcessedAt: '2026-11-21T09:30:00Z',
-    },
-  ],
-  Rejected: [
-    {
-      Id: 299,
-      RowNumber: 6,
-      FullName: 'Орлов Глеб',
-      Snils: null,
-      RejectionReason: 'Дубликат',
-      RejectionId: null,
-      ProcessedBy: 'Оператор Анна',
-      ProcessedAt: '2026-11-21T09:35:00Z',
-    },
-  ],
+  StateCounts: { pending: 2, claimed: 1, finished: 1, rejected: 1 },
+  MatchCounts: { snils: 1, fullName: 0, none: 1, conflict: 1 },
+  FirstPendingId: 301,
 });
 
-function renderRows(isOperator: boolean) {
-  render(
-    <MemoryRouter>
-      <ImportRows item={item} isOperator={isOperator} canProcess={isOperator} onRejectAll={() => {}} />
-    </MemoryRouter>,
+/** The server's filter of the rows above, `size` to a page. */
+function answerRows(url: string, size = 20) {
+  const search = new URL(url, 'http://localhost').searchParams;
+  const state = search.get('state');
+  const match = search.get('match');
+  const page = Number(search.get('page') ?? 0);
+  const shown = rows.filter((row) => {
+    const isWaiting = row.State === 'pending';
+    if (state === 'claimed' && !(isWaiting && row.ClaimedBy !== null)) return false;
+    if (state !== null && state !== 'claimed' && row.State !== state) return false;
+    if (match === null) return true;
+    return isWaiting && (match === 'conflict' ? row.HasConflict : row.Match === match);
+  });
+  return jsonResponse(200, {
+    Page: page,
+    TotalPages: Math.ceil(shown.length / size),
+    Total: shown.length,
+    Results: shown.slice(page * size, (page + 1) * size),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderItem(shown: Import, isOperator: boolean, url = '/imports/41', size = 20) {
+  const fetch = stubApi(({ url: called }) => answerRows(called, size));
+  const rendered = renderRoute(
+    '/imports/:id',
+    url,
+    <ImportRows
+      item={shown}
+      isOperator={isOperator}
+      canProcess={isOperator && shown.Status !== ImportStatus.Rejected}
+      onRejectAll={() => {}}
+    />,
   );
+  return { fetch, ...rendered };
+}
+
+function renderRows(isOperator: boolean) {
+  return renderItem(item, isOperator);
 }
 
 const section = (name: string) =>
   screen.getByRole('heading', { name }).closest('div.MuiPaper-root') as HTMLElement;
 
 describe('ImportRows', () => {
-  it('lets an operator start at the first pending row and open each handled one', () => {
+  it('lets an operator start at the first pending row and open each handled one', async () => {
     renderRows(true);
+    await screen.findByRole('link', { name: 'Сидоров Олег' });
     expect(screen.getByRole('link', { name: 'Начать обработку' })).toHaveAttribute(
       'href',
       '/imports/41/process/301',
@@ -104,9 +144,9 @@ describe('ImportRows', () => {
   });
 
   it('says the progress, each waiting row’s match, and filters the rows by state and match', async () => {
-    const user = userEvent.setup();
-    renderRows(true);
+    const { user, fetch } = renderRows(true);
     expect(screen.getByText('Обработано 2 из 4')).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Сидоров Олег' });
     const pending = section('Записи, ожидающие обработки');
     expect(within(pending).getByText('Найден по СНИЛС')).toBeInTheDocument();
     expect(within(pending).getByText('Номер стажировки у другого стажёра')).toBeInTheDocument();
@@ -114,21 +154,25 @@ describe('ImportRows', () => {
 
     await user.click(screen.getByRole('button', { name: 'Новые (1)' }));
     expect(screen.getByRole('button', { name: 'Новые (1)' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.queryByRole('link', { name: 'Петров Иван' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Петров Иван' })).toBeNull());
+    // The server filters: the page asks for the waiting rows that match nobody.
+    expect(String(fetch.mock.lastCall![0])).toBe('/api/v1/imports/41/changes?match=none&page=0');
     expect(screen.getByRole('link', { name: 'Сидоров Олег' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Обработанные записи' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'В работе (1)' }));
-    expect(screen.getByText('Нет записей, подходящих под отбор')).toBeInTheDocument();
+    expect(await screen.findByText('Нет записей, подходящих под отбор')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Отклонены (1)' }));
     expect(screen.getByRole('button', { name: 'Новые (1)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByText('Дубликат')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).toBeNull();
     expect(within(section('Отклонённые записи')).getByText('Дубликат')).toBeInTheDocument();
   });
 
-  it('shows an SRO representative the rows and the rejected rows’ book without processing links', () => {
+  it('shows an SRO representative the rows and the rejected rows’ book without processing links', async () => {
     renderRows(false);
+    await screen.findByText('Сидоров Олег');
     expect(screen.queryByRole('link', { name: 'Начать обработку' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Иванов Пётр Сергеевич' })).toBeNull();
     expect(screen.getByText('Иванов Пётр Сергеевич')).toBeInTheDocument();
@@ -137,22 +181,48 @@ describe('ImportRows', () => {
     expect(screen.queryAllByRole('button', { name: /Отменить внесение|Вернуть в обработку/ })).toEqual([]);
   });
 
-  it('puts the rows still waiting under the rejection when the whole file is rejected', () => {
-    render(
-      <MemoryRouter>
-        <ImportRows
-          item={{ ...item, Status: ImportStatus.Rejected, Rejection: { Id: 9, Reason: 'Нет подписи' } }}
-          isOperator
-          canProcess={false}
-          onRejectAll={() => {}}
-        />
-      </MemoryRouter>,
-    );
+  it('puts the rows still waiting under the rejection when the whole file is rejected', async () => {
+    renderItem({ ...item, Status: ImportStatus.Rejected, Rejection: { Id: 9, Reason: 'Нет подписи' } }, true);
+    await screen.findByText('Сидоров Олег');
     expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).not.toBeInTheDocument();
     const rejectedWithFile = section(rejectedWithImportTitle);
     expect(within(rejectedWithFile).getByText('Сидоров Олег')).toBeInTheDocument();
     expect(within(rejectedWithFile).queryByRole('link')).not.toBeInTheDocument();
     // Its handled rows stay as they are.
     expect(screen.queryAllByRole('button', { name: /Отменить внесение|Вернуть в обработку/ })).toEqual([]);
+  });
+
+  it('pages the rows: a page goes on from one section to the next, and leaves out those not on it', async () => {
+    const { router } = renderItem(item, true, '/imports/41', 2);
+    await screen.findByRole('link', { name: 'Сидоров Олег' });
+    expect(screen.queryByRole('heading', { name: 'Обработанные записи' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Начать обработку' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('href', '/imports/41?page=2');
+
+    await router.navigate('/imports/41?page=2');
+    expect(await screen.findByText('Дубликат')).toBeInTheDocument();
+    expect(section('Обработанные записи')).toHaveTextContent('Иванов Пётр');
+    expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).toBeNull();
+  });
+
+  it('says on every page that no row waits, and that the rows did not load', async () => {
+    const done = importOf({ StateCounts: { pending: 0, claimed: 0, finished: 1, rejected: 1 } });
+    stubApi(() => jsonResponse(200, { Page: 0, TotalPages: 1, Total: 2, Results: rows.slice(2) }));
+    renderRoute(
+      '/imports/:id',
+      '/imports/41',
+      <ImportRows item={done} isOperator canProcess onRejectAll={() => {}} />,
+    );
+    expect(await screen.findByText('Все записи были обработаны')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Начать обработку' })).toBeNull();
+
+    vi.unstubAllGlobals();
+    stubApi(() => jsonResponse(500, { ErrorMessage: 'Сбой', ErrorId: 'e' }));
+    renderRoute(
+      '/imports/:id',
+      '/imports/42',
+      <ImportRows item={{ ...done, Id: 42 }} isOperator canProcess onRejectAll={() => {}} />,
+    );
+    expect(await screen.findByText('Не удалось загрузить список')).toBeInTheDocument();
   });
 });

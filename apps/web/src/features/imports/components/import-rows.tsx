@@ -1,14 +1,25 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { ImportStatus, type Import } from '@registry/shared';
+import {
+  ImportStatus,
+  texts,
+  type FinishedChange,
+  type Import,
+  type ImportChangePage,
+  type RejectedChange,
+} from '@registry/shared';
+import { Pagination } from '@/components/pagination';
 import { paths } from '@/config/paths';
+import { useImportChanges } from '../api/get-import-changes';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
 import { ChangeTable } from './change-table';
-import { filterRows, rowCounts } from './import-row-filter';
+import { pageSections, rowCounts, type RowFilter } from './import-row-filter';
 import { ImportRowFilters, useRowFilter } from './import-row-filters';
 import {
   claimedByText,
@@ -50,13 +61,14 @@ function Section({ title, actions, children }: { title: string; actions?: ReactN
 
 /** 'Отклонить всё...', and 'Начать обработку' at the first waiting row (whatever the filter shows). */
 function PendingActions({ item, onRejectAll }: { item: Import; onRejectAll: () => void }) {
-  const firstPending = item.Pending[0];
   return (
     <>
       <Button color="error" onClick={onRejectAll}>
         Отклонить всё...
       </Button>
-      {firstPending && <StartProcessingButton importId={item.Id} firstPendingId={firstPending.Id} />}
+      {item.FirstPendingId !== null && (
+        <StartProcessingButton importId={item.Id} firstPendingId={item.FirstPendingId} />
+      )}
     </>
   );
 }
@@ -69,16 +81,33 @@ type ImportRowsProps = {
   onRejectAll: () => void;
 };
 
+type RowSectionsProps = ImportRowsProps & {
+  filter: RowFilter;
+  counts: ReturnType<typeof rowCounts>;
+  rowPage: ImportChangePage;
+};
+
 /**
- * An import's rows (SPEC.md §2 Import detail): those waiting, each opening its processing, with 'Начать
- * обработку' at the first; those accepted, with the trainee each went to and who accepted it when; those
- * rejected, with why, and the book of them to download. An operator reopens a handled row to see it, and,
- * unless the file was rejected whole, puts it back to pending: 'Вернуть в обработку', 'Отменить внесение'.
+ * A page of an import's rows in their sections (SPEC.md §2 Import detail): those waiting, each opening its
+ * processing, with 'Начать обработку' at the first; those accepted, with the trainee each went to and who
+ * accepted it when; those rejected, with why, and the book of them to download. A page goes on from one
+ * section to the next; a section none of whose rows is on the page is left out, and one with no rows at all
+ * says so on every page. An operator reopens a handled row to see it, and, unless the file was rejected
+ * whole, puts it back to pending: 'Вернуть в обработку', 'Отменить внесение'.
  */
-export function ImportRows({ item, isOperator, canProcess, onRejectAll }: ImportRowsProps) {
+function RowSections({
+  item,
+  isOperator,
+  canProcess,
+  onRejectAll,
+  filter,
+  counts,
+  rowPage,
+}: RowSectionsProps) {
+  const [putBack, setPutBack] = useState<PutBack | null>(null);
   const reviewHref = (row: { Id: number }) => (isOperator ? paths.importChange.href(item.Id, row.Id) : null);
   const pendingActions = canProcess && <PendingActions item={item} onRejectAll={onRejectAll} />;
-  const rejectedActions = item.Rejected.length > 0 && (
+  const rejectedActions = item.StateCounts.rejected > 0 && (
     <Button href={rejectedRowsUrl(item.Id)} download startIcon={<DownloadIcon />}>
       {rejectedRowsFileText}
     </Button>
@@ -86,28 +115,25 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
 
   // A file rejected whole takes the rows still waiting with it: they wait for nothing any more.
   const isRejected = item.Status === ImportStatus.Rejected;
-  const [putBack, setPutBack] = useState<PutBack | null>(null);
   const canPutBack = isOperator && !isRejected;
-  const { filter, setFilter } = useRowFilter();
-  const shown = filterRows(item, filter);
   const isFiltered = filter.state !== 'all' || filter.match !== null;
   const emptyText = (text: string) => (isFiltered ? noFilteredRowsText : text);
+  const { rows, isShown } = pageSections(filter, rowPage, counts.states);
 
   return (
     <>
-      <ImportRowFilters counts={rowCounts(item)} filter={filter} onChange={setFilter} />
-      {shown.pending &&
+      {isShown('pending') &&
         (isRejected ? (
-          shown.pending.length > 0 && (
+          rows.pending.length > 0 && (
             // The reason is the file's, said once beside it under 'Основание отклонения'.
             <Section title={rejectedWithImportTitle}>
-              <ChangeTable rows={shown.pending} emptyText={noRowsText} hrefOf={() => null} />
+              <ChangeTable rows={rows.pending} emptyText={noRowsText} hrefOf={() => null} />
             </Section>
           )
         ) : (
           <Section title="Записи, ожидающие обработки" actions={pendingActions}>
             <ChangeTable
-              rows={shown.pending}
+              rows={rows.pending}
               emptyText={emptyText(allProcessedText)}
               hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
               noteOf={claimedByText}
@@ -115,33 +141,62 @@ export function ImportRows({ item, isOperator, canProcess, onRejectAll }: Import
             />
           </Section>
         ))}
-      {shown.finished && (
+      {isShown('finished') && (
         <Section title="Обработанные записи">
           <ChangeTable
-            rows={shown.finished}
+            rows={rows.finished}
             emptyText={emptyText(noRowsText)}
             hrefOf={reviewHref}
             extraColumns={[
               ...finishedColumns(isOperator),
-              ...(canPutBack ? [putBackColumn<Import['Finished'][number]>('undo', setPutBack)] : []),
+              ...(canPutBack ? [putBackColumn<FinishedChange>('undo', setPutBack)] : []),
             ]}
           />
         </Section>
       )}
-      {shown.rejected && (
+      {isShown('rejected') && (
         <Section title="Отклонённые записи" actions={rejectedActions}>
           <ChangeTable
-            rows={shown.rejected}
+            rows={rows.rejected}
             emptyText={emptyText(noRowsText)}
             hrefOf={reviewHref}
             extraColumns={[
               ...rejectedColumns,
-              ...(canPutBack ? [putBackColumn<Import['Rejected'][number]>('return', setPutBack)] : []),
+              ...(canPutBack ? [putBackColumn<RejectedChange>('return', setPutBack)] : []),
             ]}
           />
         </Section>
       )}
       {putBack && <PutBackDialog importId={item.Id} putBack={putBack} onClose={() => setPutBack(null)} />}
+    </>
+  );
+}
+
+/**
+ * An import's rows, a page at a time under the filter kept in the page's URL, with the filters' counts and
+ * the page links.
+ */
+export function ImportRows(props: ImportRowsProps) {
+  const { filter, setFilter, page, pageHref } = useRowFilter();
+  const changes = useImportChanges(props.item.Id, filter, page);
+  const counts = rowCounts(props.item);
+
+  return (
+    <>
+      <ImportRowFilters counts={counts} filter={filter} onChange={setFilter} />
+      {changes.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Загрузка" />
+        </Box>
+      ) : changes.isError ? (
+        // The global error dialog has said why.
+        <Typography color="text.secondary">{texts.listLoadFailed}</Typography>
+      ) : (
+        <>
+          <RowSections {...props} filter={filter} counts={counts} rowPage={changes.data} />
+          <Pagination page={page} totalPages={changes.data.TotalPages} hrefFor={pageHref} />
+        </>
+      )}
     </>
   );
 }
