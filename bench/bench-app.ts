@@ -108,8 +108,15 @@ export async function uploadChangeFile(
   const created = await fetch(`${base}/imports`, { method: 'POST', headers, body: form });
   if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
   const importId = ((await created.json()) as { Id: number }).Id;
-  const detail = (await (await fetch(`${base}/imports/${importId}`, { headers })).json()) as {
-    Pending: { Id: number }[];
-  };
-  return { importId, changeIds: detail.Pending.map((row) => row.Id) };
+  const changeIds: number[] = [];
+  for (let page = 0, totalPages = 1; page < totalPages; page++) {
+    const url = `${base}/imports/${importId}/changes?state=pending&page=${page}`;
+    const rows = (await (await fetch(url, { headers })).json()) as {
+      TotalPages: number;
+      Results: { Id: number }[];
+    };
+    changeIds.push(...rows.Results.map((row) => row.Id));
+    totalPages = rows.TotalPages;
+  }
+  return { importId, changeIds };
 }

@@ -28,6 +28,7 @@ import {
   xlsxOf,
 } from '../apps/server/src/test/change-files/workbooks.js';
 import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
+import { PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { createHttpClient, median, percentile } from './measure.js';
 
 const arg = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1];
@@ -224,7 +225,7 @@ async function memoryPerUpload(target: Target, excel: Buffer) {
   return lines;
 }
 
-/** Five uploads on PostgreSQL, then the list and the detail of the last import. */
+/** Five uploads on PostgreSQL, then the list, the detail of the last import and its first and last page of rows. */
 async function uploadsAndReads(target: Target, excel: Buffer) {
   const uploadTimes: number[] = [];
   const storingTimes: number[] = [];
@@ -240,7 +241,14 @@ async function uploadsAndReads(target: Target, excel: Buffer) {
   const client = createHttpClient(target.port);
   const list = await client.time('/api/v1/imports?page=0', target.cookie, 50);
   const detail = await client.time(`/api/v1/imports/${importId}`, target.cookie, 50);
+  // Every row of the file waits: the last page is the last of all the rows.
+  const lastPage = Math.ceil(ROWS / PAGE_SIZE) - 1;
+  const rowsUrl = `/api/v1/imports/${importId}/changes`;
+  const firstRows = await client.time(rowsUrl, target.cookie, 50);
+  const lastRows = await client.time(`${rowsUrl}?page=${lastPage}`, target.cookie, 50);
   await client.close();
+  const timed = (label: string, times: number[]) =>
+    `  ${label} медиана ${ms(median(times))}, p95 ${ms(percentile(times, 0.95))}   (цель p95 < 50 ms)`;
   return [
     '',
     `Загрузка файла изменений на ${ROWS} строк (.xlsx, ${(excel.length / 1_048_576).toFixed(1)} МБ) по HTTP, PostgreSQL; медиана ${RUNS} прогонов`,
@@ -249,8 +257,10 @@ async function uploadsAndReads(target: Target, excel: Buffer) {
     `  сохранение импорта и строк:       ${ms(median(storingTimes))}   (цель < 300 ms; по прогонам: ${storingTimes.map((time) => time.toFixed(0)).join(', ')})`,
     '',
     'Открытие списка и карточки импорта, 50 запросов после прогрева',
-    `  GET /imports          медиана ${ms(median(list.times))}, p95 ${ms(percentile(list.times, 0.95))}   (цель p95 < 50 ms)`,
-    `  GET /imports/{id} (${ROWS} строк) медиана ${ms(median(detail.times))}, p95 ${ms(percentile(detail.times, 0.95))}   (цель p95 < 50 ms)`,
+    timed('GET /imports         ', list.times),
+    timed(`GET /imports/{id} (${ROWS} строк)`, detail.times),
+    timed('GET /imports/{id}/changes, первая страница', firstRows.times),
+    timed(`GET /imports/{id}/changes?page=${lastPage}, последняя`, lastRows.times),
   ];
 }
 

@@ -1,7 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
-import { fullName, personOf, rowOf, saveTrainee, uploadRows, type Person } from './import-review-data';
+import {
+  fullName,
+  personOf,
+  rowOf,
+  saveTrainee,
+  uploadRows,
+  waitingRowIds,
+  type Person,
+} from './import-review-data';
 import { createSro, runLetters } from './imports-data';
 import { latestMailTo } from './mail';
 
@@ -28,10 +36,7 @@ async function cleanImport(page: Page, count: number) {
     sro.Id,
     people.map((person, index) => rowOf(person, `О-${stamp}-${index + 1}`)),
   );
-  const detail = (await (await page.request.get(`/api/v1/imports/${importId}`)).json()) as {
-    Pending: { Id: number }[];
-  };
-  return { importId, people, rowIds: detail.Pending.map((row) => row.Id) };
+  return { importId, people, rowIds: await waitingRowIds(page, importId) };
 }
 
 /** A second operator, created by the first as on the operators screen, logged in in a browser of their own. */

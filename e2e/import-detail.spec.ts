@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
-import { fullName, personOf, rowOf, saveTrainee, uploadRows } from './import-review-data';
+import { fullName, personOf, rowOf, saveTrainee, uploadRows, waitingRowIds } from './import-review-data';
 import { createSro, runLetters } from './imports-data';
 
 /*
@@ -18,10 +18,7 @@ async function importOf(page: Page, people: ReturnType<typeof personOf>[], from 
     sro.Id,
     people.map((person, index) => rowOf(person, `${stamp}-${index + 1}`)),
   );
-  const detail = (await (await page.request.get(`/api/v1/imports/${importId}`)).json()) as {
-    Pending: { Id: number }[];
-  };
-  return { sro, importId, changeIds: detail.Pending.map((row) => row.Id) };
+  return { sro, importId, changeIds: await waitingRowIds(page, importId) };
 }
 
 test('the import list opens an import from the keyboard alone', async ({ page }) => {

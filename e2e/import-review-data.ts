@@ -90,3 +90,10 @@ export async function uploadRows(page: Page, sroId: number, rows: Record<string,
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { Id: number }).Id;
 }
+
+/** The Ids of an import's waiting rows in file order: the first page of them, as a test's few rows fit on it. */
+export async function waitingRowIds(page: Page, importId: number): Promise<number[]> {
+  const response = await page.request.get(`/api/v1/imports/${importId}/changes?state=pending`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { Results: { Id: number }[] }).Results.map((row) => row.Id);
+}

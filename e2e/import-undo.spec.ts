@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../packages/shared/src/http';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
-import { fullName, personOf, rowOf, saveTrainee, uploadRows } from './import-review-data';
+import { fullName, personOf, rowOf, saveTrainee, uploadRows, waitingRowIds } from './import-review-data';
 import { createSro, runLetters } from './imports-data';
 
 /* 'Вернуть в обработку' and 'Отменить внесение' on an import's page (docs/row-review.md «Возврат и отмена»). */
@@ -58,10 +58,11 @@ async function handledImport(page: Page) {
     rowOf(later, `СТ-${stamp}-2`),
     rowOf(rejected, `СТ-${stamp}-3`),
   ]);
-  const detail = (await (await page.request.get(`/api/v1/imports/${importId}`)).json()) as {
-    Pending: { Id: number }[];
-  };
-  const [traineeRow, laterRow, rejectedRow] = detail.Pending.map((row) => row.Id) as [number, number, number];
+  const [traineeRow, laterRow, rejectedRow] = (await waitingRowIds(page, importId)) as [
+    number,
+    number,
+    number,
+  ];
   const before = await cardOf(page, traineeId);
   await acceptRow(page, importId, traineeRow);
   await acceptRow(page, importId, laterRow);
