@@ -4,6 +4,7 @@ import {
   isValidSnils,
   type ChangeReview,
   type Import,
+  type ImportChangePage,
   type ImportListItem,
   type Paged,
 } from '@registry/shared';
@@ -179,8 +180,12 @@ describe('npm run seed:demo: imports', () => {
     const list = await get<Paged<ImportListItem>>('/api/v1/imports/pending?page=0', operator);
     const reviews: ChangeReview[] = [];
     for (const item of list.Results) {
-      const detail = await get<Import>(`/api/v1/imports/${item.Id}`, operator);
-      for (const row of detail.Pending) {
+      // A demo file has a few rows: its waiting ones are all on the first page.
+      const waiting = await get<ImportChangePage>(
+        `/api/v1/imports/${item.Id}/changes?state=pending`,
+        operator,
+      );
+      for (const row of waiting.Results) {
         reviews.push(await get<ChangeReview>(`/api/v1/imports/${item.Id}/changes/${row.Id}`, operator));
       }
     }

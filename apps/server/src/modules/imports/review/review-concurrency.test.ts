@@ -94,10 +94,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
     const created = await call(servers[0]!, '/imports', { method: 'POST', body: form });
     expect(created.status, await created.clone().text()).toBe(201);
     const importId = ((await created.json()) as { Id: number }).Id;
-    const detail = (await (await call(servers[0]!, `/imports/${importId}`)).json()) as {
-      Pending: { Id: number }[];
+    const waiting = (await (
+      await call(servers[0]!, `/imports/${importId}/changes?state=pending`)
+    ).json()) as {
+      Results: { Id: number }[];
     };
-    return { importId, changeId: detail.Pending[0]!.Id };
+    return { importId, changeId: waiting.Results[0]!.Id };
   }
 
   it(`applies a row once when ${SUBMITS} submits of it arrive at once through both processes`, async () => {

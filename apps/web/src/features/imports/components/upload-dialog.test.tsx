@@ -8,17 +8,9 @@ import { UploadDialog } from './upload-dialog';
 import type { UploadReading } from './upload-rules';
 
 const createdImport = importOf({
-  Pending: [
-    {
-      Id: 1,
-      RowNumber: 2,
-      FullName: 'Иванов Иван Иванович',
-      Snils: null,
-      ClaimedBy: null,
-      Match: 'none',
-      HasConflict: false,
-    },
-  ],
+  StateCounts: { pending: 1, claimed: 0, finished: 0, rejected: 0 },
+  MatchCounts: { snils: 0, fullName: 0, none: 1, conflict: 0 },
+  FirstPendingId: 1,
 });
 
 function renderDialog(reading: UploadReading) {
