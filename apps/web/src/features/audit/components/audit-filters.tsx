@@ -2,27 +2,16 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useCallback } from 'react';
-import { auditActions, type NamedRef, type Operator } from '@registry/shared';
+import { auditActions } from '@registry/shared';
 import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
 import { PeriodFilter, type Period } from '@/components/period-filter';
 import { SearchAutocomplete } from '@/components/search-autocomplete';
-import { operatorsEndpoint } from '@/lib/search-queries';
+import { operatorsEndpoint, type SearchEndpoint } from '@/lib/search-queries';
 import type { AuditSearchParams } from '../api/search-audit';
+import type { AuditAccount, AuditFilterState } from './audit-params';
 
-/** What the journal's filters hold: the picked records themselves, so that the pickers can show them. */
-export type AuditFilterState = {
-  account: Operator | null;
-  action: number | null;
-  organization: NamedRef | null;
-  period: Period;
-};
-
-export const noFilter: AuditFilterState = {
-  account: null,
-  action: null,
-  organization: null,
-  period: { from: null, to: null },
-};
+// The picker needs only what it shows of an operator, which is also all the URL keeps of one.
+const accountsEndpoint: SearchEndpoint<AuditAccount> = operatorsEndpoint;
 
 export const filterLabels = {
   account: 'Пользователь',
@@ -62,11 +51,11 @@ export function AuditFilters({ filter, onChange }: AuditFiltersProps) {
         alignItems: 'start',
       }}
     >
-      <SearchAutocomplete<Operator>
+      <SearchAutocomplete<AuditAccount>
         label={filterLabels.account}
         value={filter.account}
         onChange={(account) => onChange({ account })}
-        endpoint={operatorsEndpoint}
+        endpoint={accountsEndpoint}
         getOptionLabel={(option) => `${option.FullName} (${option.EmailAddress})`}
         minLength={2}
       />

@@ -108,9 +108,9 @@ describe('AuditScreen', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: moreText })).not.toBeInTheDocument());
   });
 
-  it('asks for the action picked, and says when nothing matches', async () => {
+  it('asks for the action picked, keeps it in the URL, and says when nothing matches', async () => {
     const fetchMock = stubJournal({ '': { Results: [], Next: null } });
-    const { user } = renderScreen();
+    const { user, router } = renderScreen();
     expect(await screen.findByText(emptyJournalText)).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: filterLabels.action }));
@@ -119,6 +119,34 @@ describe('AuditScreen', () => {
     expect(fetchMock).toHaveBeenCalledWith(
       `/api/v1/audit?action=${AuditAction.CardOpened}`,
       expect.anything(),
+    );
+    expect(router.state.location.search).toBe(`?action=${AuditAction.CardOpened}`);
+  });
+
+  it('opens with the filters its URL names, the pickers showing them, and ignores what it cannot read', async () => {
+    const fetchMock = stubJournal({ '': { Results: [fileDownloaded], Next: null } });
+    const query = new URLSearchParams({
+      account: '2',
+      accountName: 'Сидоров Олег',
+      accountEmail: 'sidorov@sro.example',
+      action: String(AuditAction.FileDownloaded),
+      org: '4',
+      orgName: 'СРО «Северное объединение»',
+      from: '2026-11-01',
+      to: '2026-10-01',
+    });
+    renderRoute(paths.audit.path, `/audit?${query.toString()}`, <AuditScreen />);
+
+    await rowOf('Сидоров Олег');
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/v1/audit?account=2&action=${AuditAction.FileDownloaded}&org=4&from=2026-11-01`,
+      expect.anything(),
+    );
+    expect(screen.getByRole('combobox', { name: filterLabels.account })).toHaveValue(
+      'Сидоров Олег (sidorov@sro.example)',
+    );
+    expect(screen.getByRole('combobox', { name: filterLabels.organization })).toHaveValue(
+      'СРО «Северное объединение»',
     );
   });
 

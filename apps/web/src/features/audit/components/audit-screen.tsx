@@ -2,24 +2,20 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useCallback, useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { useExportAudit } from '../api/export-audit';
-import { AuditFilters, noFilter, toAuditParams, type AuditFilterState } from './audit-filters';
+import { AuditFilters, toAuditParams } from './audit-filters';
+import { useAuditParams } from './audit-params';
 import { AuditTable } from './audit-table';
 
 export const exportText = 'Выгрузить';
 
 /**
  * 'Журнал': who looked at, exported and changed personal data, newest first, filtered by the person, the
- * action, the SRO and the period; the events the filter finds are exported as .xlsx.
+ * action, the SRO and the period, kept in the URL; the events the filter finds are exported as .xlsx.
  */
 export function AuditScreen() {
-  const [filter, setFilter] = useState<AuditFilterState>(noFilter);
-  const handleChange = useCallback(
-    (change: Partial<AuditFilterState>) => setFilter((current) => ({ ...current, ...change })),
-    [],
-  );
+  const { filter, update } = useAuditParams();
   const exporting = useExportAudit();
   const params = toAuditParams(filter);
 
@@ -37,7 +33,7 @@ export function AuditScreen() {
           {exportText}
         </Button>
       </Box>
-      <AuditFilters filter={filter} onChange={handleChange} />
+      <AuditFilters filter={filter} onChange={update} />
       <AuditTable params={params} isFiltered={Object.keys(params).length > 0} />
     </>
   );
