@@ -93,11 +93,15 @@ describe('POST /api/v1/imports/delta (an SRO representative)', () => {
       Letter: { Name: 'письмо.pdf' },
       ProtocolSignature: { Extension: 'sig' },
       LetterSignature: null,
-      Pending: [
-        { RowNumber: 2, FullName: 'Иванова Мария Сергеевна', Snils: '112-233-445 95' },
-        { RowNumber: 3, FullName: 'Петрова Мария Сергеевна' },
-      ],
     });
+    const waiting = await t.app.inject({
+      url: `/api/v1/imports/${created.Id}/changes?state=pending`,
+      headers: { cookie: clerk.cookie },
+    });
+    expect(waiting.json().Results).toMatchObject([
+      { RowNumber: 2, FullName: 'Иванова Мария Сергеевна', Snils: '112-233-445 95' },
+      { RowNumber: 3, FullName: 'Петрова Мария Сергеевна' },
+    ]);
     const deadline = entryDeadline(new Date(created.ImportedAt), 10, await workCalendar());
     expect(created.DeadlineAt).toBe(deadline.toISOString());
     expect(created.ExpiresInDays).toBe(daysLeft(new Date(created.DeadlineAt), new Date()));
