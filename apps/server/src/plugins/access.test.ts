@@ -53,6 +53,7 @@ const expected: Record<string, Access> = {
   'GET /api/v1/imports/:id': 'signed-in',
   'PUT /api/v1/imports/:id': 'operator',
   'POST /api/v1/imports/:id/reject': 'operator',
+  'GET /api/v1/imports/:id/changes': 'signed-in',
   'GET /api/v1/imports/:id/files/:fileId': 'signed-in',
   'POST /api/v1/imports': 'operator',
   'POST /api/v1/imports/delta': 'organization',
