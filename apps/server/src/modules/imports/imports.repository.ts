@@ -41,8 +41,11 @@ function pendingMatch(organizationId: number): SQL {
     from (select
         case when length(regexp_replace(${row.snils}, '\\D', '', 'g')) = 11
           then regexp_replace(${row.snils}, '\\D', '', 'g') end as snils,
-        ${row.data}::json -> 'PersonalInfo' ->> 'DateOfBirth' as birth_date,
-        registry_number_key(${row.data}::json -> 'Internship' ->> 'RegistryNumber') as number_key
+        parsed.data -> 'PersonalInfo' ->> 'DateOfBirth' as birth_date,
+        registry_number_key(parsed.data -> 'Internship' ->> 'RegistryNumber') as number_key
+      -- The row's JSON text parsed once, as jsonb (offset 0 keeps the planner from inlining the cast at each
+      -- use): the text type would be parsed whole again by every ->.
+      from (select ${row.data}::jsonb as data offset 0) parsed
       ) keys
     left join lateral (select ${interns.id} from ${interns} where not ${interns.isDeleted}
         and ${interns.snils} collate "C" = keys.snils::char(11) limit 1) by_snils on true
