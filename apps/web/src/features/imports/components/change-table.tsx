@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,14 +5,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table';
 import { CellNote } from './import-cells';
-import { showMoreRowsText } from './import-format';
-
-/** Rows shown at first and added by each 'Показать ещё': a file of thousands would take seconds to draw. */
-export const ROWS_STEP = 100;
 
 type ChangeTableProps<T extends { Id: number; FullName: string; Snils: string | null }> = {
   rows: T[];
@@ -27,8 +22,8 @@ type ChangeTableProps<T extends { Id: number; FullName: string; Snils: string | 
 };
 
 /**
- * A list of an import's rows: full name (a link where the row leads somewhere), SNILS, and more; the first
- * hundred, then a hundred more at a time.
+ * One page of an import's rows (the server pages them, GET /imports/{id}/changes): full name (a link where
+ * the row leads somewhere), SNILS, and more.
  */
 export function ChangeTable<T extends { Id: number; FullName: string; Snils: string | null }>({
   rows,
@@ -37,7 +32,6 @@ export function ChangeTable<T extends { Id: number; FullName: string; Snils: str
   extraColumns = [],
   noteOf,
 }: ChangeTableProps<T>) {
-  const [shown, setShown] = useState(ROWS_STEP);
   if (rows.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 1 }}>
@@ -62,36 +56,28 @@ export function ChangeTable<T extends { Id: number; FullName: string; Snils: str
     );
   };
 
-  const hidden = rows.length - shown;
   return (
-    <>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>ФИО</TableCell>
-            <TableCell>СНИЛС</TableCell>
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>ФИО</TableCell>
+          <TableCell>СНИЛС</TableCell>
+          {extraColumns.map((column) => (
+            <TableCell key={column.header}>{column.header}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.Id}>
+            <TableCell>{nameOf(row)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Snils}</TableCell>
             {extraColumns.map((column) => (
-              <TableCell key={column.header}>{column.header}</TableCell>
+              <TableCell key={column.header}>{column.cell(row)}</TableCell>
             ))}
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.slice(0, shown).map((row) => (
-            <TableRow key={row.Id}>
-              <TableCell>{nameOf(row)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Snils}</TableCell>
-              {extraColumns.map((column) => (
-                <TableCell key={column.header}>{column.cell(row)}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {hidden > 0 && (
-        <Button sx={{ mt: 1 }} onClick={() => setShown(shown + ROWS_STEP)}>
-          {showMoreRowsText(Math.min(ROWS_STEP, hidden))}
-        </Button>
-      )}
-    </>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

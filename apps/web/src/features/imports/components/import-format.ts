@@ -24,11 +24,6 @@ export function timeLeft(status: number, expiresInDays: number): TimeLeft {
   return { text: `${days} ${pluralRu(days, ['день', 'дня', 'дней'])}`, isUrgent: days <= 1 };
 }
 
-/** The button under a long list of an import's rows: 'Показать ещё 100 записей'. */
-export function showMoreRowsText(count: number): string {
-  return `Показать ещё ${count} ${pluralRu(count, ['запись', 'записи', 'записей'])}`;
-}
-
 /** The import status as words: 'Ожидает обработки', 'В обработке', 'Обработан', 'Отклонён'. */
 export function statusText(status: number): string {
   return importStatuses.labels[status as ImportStatus] ?? '';
