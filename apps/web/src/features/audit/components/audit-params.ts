@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { auditActions, isIsoDate, type NamedRef, type Operator } from '@registry/shared';
 import { paths } from '@/config/paths';
+import { useUrlState } from '@/lib/use-url-state';
 
 /** The account the journal is filtered by: what its picker shows of it. */
 export type AuditAccount = Pick<Operator, 'Id' | 'FullName' | 'EmailAddress'>;
@@ -81,18 +81,10 @@ const auditHref = (filter: AuditFilterState) => {
 
 /** The journal's filters kept in its URL, so that a reload, Back and a shared link show the same events. */
 export function useAuditParams() {
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const filter = readAuditParams(searchParams);
-
+  const { state: filter, change } = useUrlState(readAuditParams, auditHref);
   const update = useCallback(
-    (changes: Partial<AuditFilterState>) => {
-      const current = readAuditParams(searchParams);
-      const href = auditHref({ ...current, ...changes });
-      if (href !== auditHref(current)) void navigate(href);
-    },
-    [searchParams, navigate],
+    (changes: Partial<AuditFilterState>) => change((current) => ({ ...current, ...changes })),
+    [change],
   );
-
   return { filter, update };
 }

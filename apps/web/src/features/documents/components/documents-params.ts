@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { isIsoDate } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { pageFromUrl } from '@/lib/use-list-search';
+import { useUrlState } from '@/lib/use-url-state';
 import type { DocumentSearchParams } from '../api/search-documents';
 
 /** What the documents screen shows, as read from its URL. */
@@ -64,18 +64,11 @@ export function documentsHref(params: DocumentsParams): string {
  * change but a page starts again from the first page.
  */
 export function useDocumentsParams() {
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const params = readDocumentsParams(searchParams);
-
-  /** `replace` for what changes as one types, so that Back leaves the screen rather than undoing keystrokes. */
+  const { state: params, change } = useUrlState(readDocumentsParams, documentsHref);
   const update = useCallback(
-    (changes: Partial<DocumentsParams>, { replace = false } = {}) => {
-      const current = readDocumentsParams(searchParams);
-      const href = documentsHref({ ...current, page: 0, ...changes });
-      if (href !== documentsHref(current)) void navigate(href, { replace });
-    },
-    [searchParams, navigate],
+    (changes: Partial<DocumentsParams>, options?: { replace?: boolean }) =>
+      change((current) => ({ ...current, page: 0, ...changes }), options),
+    [change],
   );
   const pageHref = (page: number) => documentsHref({ ...params, page });
 
