@@ -7,19 +7,13 @@ import {
   formatDateTime,
   type AuditEvent,
 } from '@registry/shared';
-import { loadExcelJs } from '../../lib/exceljs.js';
+import { addTableSheet, streamedWorkbook } from '../../lib/exceljs.js';
 import { textCell } from '../../lib/xlsx-text.js';
 
 /** Writes the journal's events as .xlsx into `output` as they are read, one sheet, newest first. */
 export async function writeAuditExport(batches: AsyncGenerator<AuditEvent[]>, output: Writable) {
-  const excel = await loadExcelJs();
-  const workbook = new excel.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Журнал', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const workbook = await streamedWorkbook(output);
+  const sheet = addTableSheet(workbook, 'Журнал', [
     { header: 'Время (МСК)', key: 'at', width: 18 },
     { header: 'Пользователь', key: 'name', width: 32 },
     { header: 'Логин', key: 'login', width: 28 },
@@ -29,8 +23,7 @@ export async function writeAuditExport(batches: AsyncGenerator<AuditEvent[]>, ou
     { header: 'СРО', key: 'organization', width: 40 },
     { header: 'Подробности', key: 'detail', width: 50 },
     { header: 'Адрес', key: 'address', width: 18 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for await (const batch of batches) {
     for (const event of batch) {
       sheet

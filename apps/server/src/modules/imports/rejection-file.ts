@@ -1,4 +1,4 @@
-import { loadExcelJs } from '../../lib/exceljs.js';
+import { addTableSheet, loadExcelJs } from '../../lib/exceljs.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import type { NewFile } from './store/file-store.js';
 
@@ -13,14 +13,12 @@ export async function rejectionFile(
 ): Promise<NewFile> {
   const excel = await loadExcelJs();
   const workbook = new excel.Workbook();
-  const sheet = workbook.addWorksheet('Отклонённые записи', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const sheet = addTableSheet(workbook, 'Отклонённые записи', [
     { header: 'Строка файла', key: 'row', width: 14 },
     { header: 'ФИО', key: 'name', width: 40 },
     { header: 'СНИЛС', key: 'snils', width: 18 },
     { header: 'Основание отклонения', key: 'reason', width: 80 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for (const row of rows) {
     sheet.addRow({ row: row.rowNumber, name: row.fullName, snils: row.snils ?? '', reason });
   }

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { loadExcelJs } from '../../../lib/exceljs.js';
+import { addTableSheet, streamedWorkbook } from '../../../lib/exceljs.js';
 import { parseCell, parseDateText, russianDate, type PureKind } from '../reader/change-file-cells.js';
 import {
   changeFileColumns,
@@ -22,14 +22,8 @@ export async function writeRejectedRows(
   data: { headers: string[]; rows: { raw: (string | null)[]; reason: string | null }[] },
   output: Writable,
 ) {
-  const excel = await loadExcelJs();
-  const workbook = new excel.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(DATA_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const workbook = await streamedWorkbook(output);
+  const sheet = addTableSheet(workbook, DATA_SHEET_NAME, [
     ...changeFileColumns.map((column) => ({
       header: column.required ? `${column.header} *` : column.header,
       key: column.header,
@@ -39,8 +33,7 @@ export async function writeRejectedRows(
       style: { numFmt: columnFormat(column) },
     })),
     { header: REJECTION_REASON_HEADER, key: REJECTION_REASON_HEADER, width: 60 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   const columnAt = data.headers.map((header) => columnsByKey.get(headerKey(header)) ?? null);
   for (const row of data.rows) {
     const cells: Record<string, ReturnType<typeof textCell> | Date> = {

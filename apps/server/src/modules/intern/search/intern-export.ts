@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { loadExcelJs } from '../../../lib/exceljs.js';
+import { addTableSheet, streamedWorkbook } from '../../../lib/exceljs.js';
 import {
   employmentTypes,
   fieldLabels,
@@ -157,22 +157,13 @@ async function writeInternExport(
   full: boolean,
   output: Writable,
 ) {
-  const excel = await loadExcelJs();
-  const workbook = new excel.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const bold = { font: { bold: true } };
-
-  const list = workbook.addWorksheet('Стажёры', { views: [{ state: 'frozen', ySplit: 1 }] });
-  list.columns = [
+  const workbook = await streamedWorkbook(output);
+  const list = addTableSheet(workbook, 'Стажёры', [
     { header: 'Код', key: 'id', width: 10 },
     { header: 'ФИО', key: 'name', width: 40 },
     { header: 'СРО и реестровые номера', key: 'numbers', width: 60 },
     { header: 'Статус', key: 'status', width: 22 },
-  ];
-  list.getRow(1).font = bold.font;
+  ]);
   const { batches } = reader;
   for await (const batch of reader.list) {
     for (const row of batch) {
@@ -189,16 +180,12 @@ async function writeInternExport(
   if (full) {
     for (const section of Object.keys(internSections) as InternSectionKey[]) {
       const paths = Object.keys(fieldLabels[section]);
-      const sheet = workbook.addWorksheet(internSections[section].title.slice(0, 31), {
-        views: [{ state: 'frozen', ySplit: 1 }],
-      });
-      sheet.columns = [
+      const sheet = addTableSheet(workbook, internSections[section].title.slice(0, 31), [
         { header: 'Код стажёра', key: 'internId', width: 12 },
         { header: 'ФИО', key: 'name', width: 36 },
         { header: '№ записи', key: 'position', width: 9 },
         ...paths.map((path) => ({ header: fieldLabels[section][path]!, key: path, width: 24 })),
-      ];
-      sheet.getRow(1).font = bold.font;
+      ]);
       for await (const batch of batches(false)) {
         const names = new Map(batch.map((row) => [row.id, row.fullName]));
         for (const entry of await repo.entriesOf([...names.keys()], section)) {
