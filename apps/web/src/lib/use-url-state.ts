@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isIsoDate } from '@registry/shared';
 
 /**
  * A screen's state kept in its URL, so that a reload, Back and a shared link show the same: read from the
@@ -20,4 +21,13 @@ export function useUrlState<T>(read: (search: URLSearchParams) => T, hrefOf: (st
     [searchParams, navigate, read, hrefOf],
   );
   return { state: read(searchParams), change };
+}
+
+const dateFromUrl = (value: string | null) => (value && isIsoDate(value) ? value : null);
+
+/** The period of `?from&to`, `yyyy-MM-dd` each; what is unreadable is left open, and so is an end before the start. */
+export function periodFromUrl(search: URLSearchParams): { from: string | null; to: string | null } {
+  const from = dateFromUrl(search.get('from'));
+  const to = dateFromUrl(search.get('to'));
+  return { from, to: from && to && to < from ? null : to };
 }

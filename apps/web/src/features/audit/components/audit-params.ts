@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { auditActions, isIsoDate, type NamedRef, type Operator } from '@registry/shared';
+import { auditActions, type NamedRef, type Operator } from '@registry/shared';
 import { paths } from '@/config/paths';
-import { useUrlState } from '@/lib/use-url-state';
+import { periodFromUrl, useUrlState } from '@/lib/use-url-state';
 
 /** The account the journal is filtered by: what its picker shows of it. */
 export type AuditAccount = Pick<Operator, 'Id' | 'FullName' | 'EmailAddress'>;
@@ -29,8 +29,6 @@ const idFromUrl = (value: string | null): number | null => {
   return value && /^\d{1,9}$/.test(value) && id > 0 ? id : null;
 };
 
-const dateFromUrl = (value: string | null) => (value && isIsoDate(value) ? value : null);
-
 /**
  * Reads `?account&accountName&accountEmail&action&org&orgName&from&to`; anything unreadable is left out, and
  * so is an end before the start.
@@ -39,8 +37,6 @@ export function readAuditParams(search: URLSearchParams): AuditFilterState {
   const accountId = idFromUrl(search.get('account'));
   const orgId = idFromUrl(search.get('org'));
   const action = search.get('action');
-  const from = dateFromUrl(search.get('from'));
-  const to = dateFromUrl(search.get('to'));
   return {
     account:
       accountId === null
@@ -52,7 +48,7 @@ export function readAuditParams(search: URLSearchParams): AuditFilterState {
           },
     action: auditActions.values.find((code) => String(code) === action) ?? null,
     organization: orgId === null ? null : { Id: orgId, Name: search.get('orgName') ?? '' },
-    period: { from, to: from && to && to < from ? null : to },
+    period: periodFromUrl(search),
   };
 }
 

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-import { isIsoDate } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { pageFromUrl } from '@/lib/use-list-search';
-import { useUrlState } from '@/lib/use-url-state';
+import { periodFromUrl, useUrlState } from '@/lib/use-url-state';
 import type { DocumentSearchParams } from '../api/search-documents';
 
 /** What the documents screen shows, as read from its URL. */
@@ -15,16 +14,11 @@ export type DocumentsParams = {
   page: number;
 };
 
-const dateFromUrl = (value: string | null) => (value && isIsoDate(value) ? value : null);
-
 /** Reads `?term&from&to&page`; anything unreadable is left out, and so is an end before the start. */
 export function readDocumentsParams(search: URLSearchParams): DocumentsParams {
-  const from = dateFromUrl(search.get('from'));
-  const to = dateFromUrl(search.get('to'));
   return {
     term: search.get('term')?.trim() ?? '',
-    from,
-    to: from && to && to < from ? null : to,
+    ...periodFromUrl(search),
     page: pageFromUrl(search.get('page')),
   };
 }
