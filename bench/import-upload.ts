@@ -1,9 +1,10 @@
 /*
  * The whole upload of a change file over HTTP on PostgreSQL, beside the reader's own time in that upload (as
- * the server logs it): what storing the import and its rows adds (target < 300 ms for 5,000 rows). Then the
- * import list and the detail of that 5,000-row import (target p95 < 50 ms). Then a 10,000-row upload on
- * PGlite and on PostgreSQL while an anonymous visitor searches the public registry every 20 ms from another
- * thread: how long each search waits behind the upload (target: none over 200 ms). Run with
+ * the server logs it): what storing the import and its rows adds once the file is read (the rows are stored
+ * while it is read; target < 300 ms for 5,000 rows, the whole upload of 10,000 < 1 s). Then the import list
+ * and the detail of that import (target p95 < 50 ms). Then a 10,000-row upload on PGlite alone (target < 2 s),
+ * and on PGlite and PostgreSQL while an anonymous visitor searches the public registry every 20 ms from
+ * another thread: how long each search waits behind the upload (target: none over 100 ms). Run with
  * `npm run bench:upload`, or `npm run bench:import` after the reader's benchmark.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,7 +37,8 @@ const ROWS = Number(arg('rows') ?? 5000);
 const CONCURRENT_ROWS = Number(arg('concurrent-rows') ?? 10_000);
 const RUNS = 5;
 const SEARCH_EVERY_MS = 20;
-const WAIT_TARGET_MS = 200;
+// Issue #21: no other request waits more than 100 ms while an upload of 10,000 rows is stored.
+const WAIT_TARGET_MS = 100;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -259,8 +261,8 @@ async function uploadsAndReads(target: Target, excel: Buffer) {
     '',
     `Загрузка файла изменений на ${ROWS} строк (.xlsx, ${(excel.length / 1_048_576).toFixed(1)} МБ) по HTTP, PostgreSQL; медиана ${RUNS} прогонов`,
     `  чтение файла (воркер):            ${ms(median(target.readerTimes))}`,
-    `  загрузка целиком (POST /imports): ${ms(median(uploadTimes))}`,
-    `  сохранение импорта и строк:       ${ms(median(storingTimes))}   (цель < 300 ms; по прогонам: ${storingTimes.map((time) => time.toFixed(0)).join(', ')})`,
+    `  загрузка целиком (POST /imports): ${ms(median(uploadTimes))}   (цель для 10000 строк < 1 s)`,
+    `  сохранение после чтения:          ${ms(median(storingTimes))}   (цель < 300 ms; по прогонам: ${storingTimes.map((time) => time.toFixed(0)).join(', ')})`,
     '',
     'Открытие списка и карточки импорта, 50 запросов после прогрева',
     timed('GET /imports         ', list.times),
@@ -393,7 +395,7 @@ try {
     const alone = [
       '',
       `Загрузка ${CONCURRENT_ROWS} строк на PGlite (папка на диске) без поиска рядом; медиана ${RUNS} прогонов`,
-      `  загрузка целиком: ${ms(median(embedded.alone.uploadTimes))}, из них сохранение ${ms(median(embedded.alone.storingTimes))}   (цель < 2 s)`,
+      `  загрузка целиком: ${ms(median(embedded.alone.uploadTimes))}, из них сохранение после чтения ${ms(median(embedded.alone.storingTimes))}   (цель < 2 s)`,
     ];
     process.stdout.write([...memory, ...report, ...alone, ...table].join('\n'));
   }

@@ -194,7 +194,7 @@ export function createUploads(
     imports: services.imports,
     organizations: services.organizations,
     schools: services.schools,
-    readChangeFile: (request) => reader.read(request),
+    readChangeFile: (request, consume) => reader.read(request, consume),
     deadlineWorkingDays: config.uploads.deadlineWorkingDays,
     clock,
     log,

@@ -452,13 +452,16 @@ describe('a row sink', () => {
       inlineRow(i + 2, ['Иванова', 'Мария', i === bad ? 'нет' : snilsFrom(300_000_000 + i)]),
     ).join('');
 
-  it('takes the rows in batches of a thousand, leaving the result’s rows empty', () => {
-    const batches: number[] = [];
-    const result = readChangeFile(packageOf({ sheet: sheetOfRows(2100) }), 'x.xlsx', testOptions(), (rows) =>
-      batches.push(rows.length),
+  it('takes the rows in batches of a thousand with the file’s format, leaving the result’s rows empty', () => {
+    const batches: string[] = [];
+    const result = readChangeFile(
+      packageOf({ sheet: sheetOfRows(2100) }),
+      'x.xlsx',
+      testOptions(),
+      (rows, format) => batches.push(`${rows.length} ${format}`),
     );
     expect(result).toMatchObject({ ok: true, rows: [] });
-    expect(batches).toEqual([1000, 1000, 100]);
+    expect(batches).toEqual(['1000 xlsx', '1000 xlsx', '100 xlsx']);
   });
 
   it('gets no more rows once a problem is found', () => {

@@ -87,9 +87,10 @@ export const MAX_PROBLEM_LINES = 1000;
 /**
  * Takes the rows of a file as they are read, in batches, instead of the result's `rows` (then empty): the
  * worker sends each batch while it reads on, so the server takes them in while the worker still works,
- * in small steps. Rows already given are void if the result is a refusal.
+ * in small steps, as the file they are from (known before the first batch). Rows already given are void if
+ * the result is a refusal.
  */
-export type RowSink = (rows: ChangeFileRow[]) => void;
+export type RowSink = (rows: ChangeFileRow[], format: 'xlsx' | 'xls') => void;
 
 const ROW_BATCH = 1000;
 
@@ -116,7 +117,8 @@ export function readChangeFile(
         ? readXlsxSheet(bytes, detected.zip, limits)
         : readXlsSheet(detected.stream, limits);
     trackHeap();
-    return { ok: true, extension: detected.format, ...readGrid(grid, options, sink) };
+    const given = sink && ((rows: ChangeFileRow[]) => sink(rows, detected.format));
+    return { ok: true, extension: detected.format, ...readGrid(grid, options, given) };
   } catch (error) {
     const refusal =
       error instanceof ChangeFileRefusal ? error : damaged(String((error as Error)?.stack ?? error));
@@ -209,7 +211,11 @@ function mapColumns(headers: string[]): { columns: FoundColumn[]; notices: strin
   };
 }
 
-function readGrid(grid: SheetGrid, options: ChangeFileOptions, sink: RowSink | undefined) {
+function readGrid(
+  grid: SheetGrid,
+  options: ChangeFileOptions,
+  sink: ((rows: ChangeFileRow[]) => void) | undefined,
+) {
   const header = findHeader(grid);
   const dataRows = grid.rows.filter(
     (row) => row.number > header.lastRow && header.columns.some(({ index }) => isFilled(row.cells[index])),

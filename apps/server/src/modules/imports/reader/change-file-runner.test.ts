@@ -6,15 +6,39 @@ import {
   createChangeFileReader,
   createReaderWorkers,
   readInWorker,
+  streamInWorker,
   type DictionarySource,
+  type RowStream,
 } from './change-file-runner.js';
 import { packedCount } from '../store/change-file-packing.js';
 import { buildChangeFileTemplate } from '../change-file-template.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
+import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 const noDictionaries: DictionarySource = {
   load: async () => ({ schools: [], addresses: [], terminationReasons: [] }),
 };
+
+/** Takes every batch, then the outcome. */
+async function drain(stream: RowStream) {
+  for await (const _batch of stream.batches);
+  return stream.outcome;
+}
+
+/** A file of `count` rows of the template's headers. */
+const fileOfRows = (count: number) =>
+  xlsxOf(
+    sheetOf(
+      Array.from({ length: count }, (_, i) =>
+        sampleRow({
+          СНИЛС: snilsFrom(320_000_000 + i),
+          'Уникальный идентификационный номер стажировки': `П-${i}`,
+        }),
+      ),
+    ),
+  );
+
+const bounds = { memoryMb: 256, timeLimitMs: 60_000 };
 
 describe('reading a change file in a bounded worker', () => {
   it('reads the template in a worker and reports its heap under the cap', async () => {
@@ -41,6 +65,20 @@ describe('reading a change file in a bounded worker', () => {
       timeLimitMs: 20_000,
     });
     expect(result).toMatchObject({ ok: false, problems: [fileMessages.outOfMemory(4)] });
+  });
+
+  it('sends the rows a thousand at a time as it reads them, each batch saying what the file is', async () => {
+    const stream = streamInWorker(await fileOfRows(2100), 'f.xlsx', testOptions(), bounds);
+    const batches: string[] = [];
+    for await (const { rows, extension } of stream.batches) batches.push(`${packedCount(rows)} ${extension}`);
+    expect(batches).toEqual(['1000 xlsx', '1000 xlsx', '100 xlsx']);
+    expect(await stream.outcome).toMatchObject({ ok: true, rowCount: 2100 });
+  });
+
+  it('stops the worker when its rows are no longer wanted', async () => {
+    const stream = streamInWorker(await fileOfRows(2100), 'f.xlsx', testOptions(), bounds);
+    for await (const _batch of stream.batches) break;
+    expect(await stream.outcome).toMatchObject({ ok: false, detail: 'stopped' });
   });
 
   it('once warmed, hands each file a worker of its own and loads the next one on refill', async () => {
@@ -78,22 +116,39 @@ describe('reading a change file in a bounded worker', () => {
         importSchools: true,
       };
       for (let file = 0; file < 3; file++) {
-        expect(await reader.read(request)).toMatchObject({ ok: true, extension: 'xlsx' });
+        expect(await reader.read(request, drain)).toMatchObject({ ok: true, extension: 'xlsx', rowCount: 1 });
       }
     } finally {
       await reader.close();
     }
   });
 
+  it('answers the error of what takes the rows, and stops the file’s worker', async () => {
+    const reader = createChangeFileReader(loadConfig({}).changeFileReader, noDictionaries);
+    let taken: RowStream | null = null;
+    const request = { bytes: await fileOfRows(2100), name: 'f.xlsx', organization: { Id: 1, Name: 'СРО' } };
+    await expect(
+      reader.read({ ...request, importSchools: false }, async (stream) => {
+        taken = stream;
+        throw new Error('the database went away');
+      }),
+    ).rejects.toThrow('the database went away');
+    expect(await taken!.outcome).toMatchObject({ ok: false, detail: 'stopped' });
+    await reader.close();
+  });
+
   it('refuses a file over the size limit without starting a worker', async () => {
     const { changeFileReader } = loadConfig({ IMPORT_MAX_FILE_MB: '1' });
     const reader = createChangeFileReader(changeFileReader, noDictionaries);
-    const result = await reader.read({
-      bytes: new Uint8Array(2 * 2 ** 20),
-      name: 'big.xlsx',
-      organization: { Id: 1, Name: 'СРО' },
-      importSchools: false,
-    });
+    const result = await reader.read(
+      {
+        bytes: new Uint8Array(2 * 2 ** 20),
+        name: 'big.xlsx',
+        organization: { Id: 1, Name: 'СРО' },
+        importSchools: false,
+      },
+      drain,
+    );
     expect(result).toMatchObject({ ok: false, kind: 'too-large', heapPeakMb: null });
     expect(result.ok === false && result.problems[0]).toMatch(
       /^Файл занимает 2 МБ, а допускается не более 1 МБ/,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { NamedRef } from '@registry/shared';
 import { fileMessages } from './change-file-messages.js';
@@ -10,8 +11,8 @@ import {
   type ChangeFileOptions,
   type ChangeFileResult,
 } from './change-file-reader.js';
-import { concatPacked, type PackedRows } from '../store/change-file-packing.js';
-import type { WorkerInput, WorkerOutput, WorkerResult } from './change-file-worker.js';
+import { concatPacked, packedCount, type PackedRows } from '../store/change-file-packing.js';
+import type { ReadBatch, WorkerInput, WorkerOutput, WorkerResult } from './change-file-worker.js';
 
 /*
  * Runs the change-file reader with bounded resources: each file in its own worker thread with a heap cap
@@ -47,14 +48,18 @@ export interface ReadRequest {
 
 export type ReadStage = 'queued' | 'reading';
 
-/** The reader's result, its rows packed to be stored, and what reading it cost. */
-export type BoundedResult = (
-  (Extract<WorkerResult, { ok: true }> & { rows: PackedRows }) | Extract<ChangeFileResult, { ok: false }>
+/** How a read ended, beside the rows it sent: the reader's result without them, with what reading cost. */
+export type ReadOutcome = (
+  (Extract<WorkerResult, { ok: true }> & { rowCount: number }) | Extract<ChangeFileResult, { ok: false }>
 ) & {
   elapsedMs: number;
   /** The worker's highest heap, or null when no worker ran (or it was stopped). */
   heapPeakMb: number | null;
 };
+
+/** A read's outcome with its rows whole (readInWorker). */
+export type BoundedResult =
+  Exclude<ReadOutcome, { ok: true }> | (Extract<ReadOutcome, { ok: true }> & { rows: PackedRows });
 
 // The worker is TypeScript when the server runs from its sources (vitest, tsx) and JavaScript in dist.
 const here = fileURLToPath(import.meta.url);
@@ -69,6 +74,15 @@ function spawnReaderWorker(memoryMb: number): Worker {
     return new Worker(bootstrap, { ...options, eval: true });
   }
   return new Worker(WORKER_URL, options);
+}
+
+/*
+ * Only the events this file listens to: `removeAllListeners()` without a name would also drop Node's own
+ * 'newListener' hook, which refs the worker's port when a 'message' listener is added, and then the rows
+ * a worker sends while it reads would reach the server only once it is done.
+ */
+function forgetListeners(worker: Worker) {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
 }
 
 /*
@@ -110,7 +124,7 @@ export function createReaderWorkers(memoryMb: number) {
     take(): Worker {
       const taken = spare?.worker ?? spawnReaderWorker(memoryMb);
       spare = undefined;
-      taken.removeAllListeners();
+      forgetListeners(taken);
       taken.ref();
       return taken;
     },
@@ -137,17 +151,36 @@ export function createReaderWorkers(memoryMb: number) {
 
 export type ReaderWorkers = ReturnType<typeof createReaderWorkers>;
 
-/** Reads one file in a worker (by default a fresh one) within the memory cap and the time limit. */
-export function readInWorker(
+/**
+ * A file's rows as its worker reads them: batches of packed rows in file order, then the outcome. Storing
+ * takes each batch while the worker reads on, so that the two overlap. The batches end when the worker is
+ * done, refused or stopped; a refusal after some batches means those must not be kept.
+ */
+export interface RowStream {
+  batches: AsyncIterable<ReadBatch>;
+  /** Settles once the batches end; it never rejects. */
+  outcome: Promise<ReadOutcome>;
+}
+
+/** A stream that ends at once: a file refused before any worker read it. */
+export function refusedStream(outcome: ReadOutcome): RowStream & { stop(): void } {
+  return { batches: Readable.from([]), outcome: Promise.resolve(outcome), stop: () => {} };
+}
+
+/**
+ * Reads one file in a worker (by default a fresh one) within the memory cap and the time limit, its rows as
+ * they come. `stop()` ends the worker early; the stream stops it too when its reader breaks off.
+ */
+export function streamInWorker(
   bytes: Uint8Array,
   fileName: string,
   options: ChangeFileOptions,
   bounds: { memoryMb: number; timeLimitMs: number },
   worker: Worker = spawnReaderWorker(bounds.memoryMb),
-): Promise<BoundedResult> {
+): RowStream & { stop(): void } {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const refused = (problem: string, detail: string): BoundedResult => ({
+  const refused = (problem: string, detail: string): ReadOutcome => ({
     ok: false,
     kind: 'content',
     problems: [problem],
@@ -155,46 +188,66 @@ export function readInWorker(
     elapsedMs: elapsed(),
     heapPeakMb: null,
   });
+  // Batches wait here until storing takes them; they are all the rows the worker holds no more.
+  const batches = new Readable({ objectMode: true, read() {} });
+  let rowCount = 0;
+  let settle!: (outcome: ReadOutcome) => void;
+  const outcome = new Promise<ReadOutcome>((resolve) => (settle = resolve));
+  let done = false;
+  const finish = (result: ReadOutcome) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    forgetListeners(worker);
+    // A late error of a worker being stopped must find a listener, or it would throw in the server.
+    worker.on('error', () => {});
+    void worker.terminate();
+    settle(result);
+    if (!batches.destroyed) batches.push(null);
+  };
+  const stop = () => finish(refused(fileMessages.damaged, 'stopped'));
+  batches.once('close', stop);
+  const timer = setTimeout(
+    () => finish(refused(fileMessages.timeout(Math.ceil(bounds.timeLimitMs / 1000)), 'time limit')),
+    bounds.timeLimitMs,
+  );
+  worker.on('message', (output: WorkerOutput) => {
+    if ('ready' in output) return;
+    if ('rows' in output) {
+      rowCount += packedCount(output.rows);
+      batches.push(output);
+    } else {
+      const { result } = output;
+      finish({
+        ...(result.ok ? { ...result, rowCount } : result),
+        elapsedMs: elapsed(),
+        heapPeakMb: output.heapPeakMb,
+      });
+    }
+  });
+  worker.once('error', (error: Error & { code?: string }) =>
+    finish(
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? refused(fileMessages.outOfMemory(bounds.memoryMb), error.message)
+        : refused(fileMessages.damaged, `worker: ${error.stack ?? error.message}`),
+    ),
+  );
+  worker.once('exit', (code) => finish(refused(fileMessages.damaged, `worker exited with ${code}`)));
   // The worker gets its own copy, transferred rather than cloned; the caller's buffer stays as it was.
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   const input: WorkerInput = { bytes: copy.buffer, fileName, options };
-  return new Promise<BoundedResult>((resolve) => {
-    const finish = (result: BoundedResult) => {
-      clearTimeout(timer);
-      worker.removeAllListeners();
-      // A late error of a worker being stopped must find a listener, or it would throw in the server.
-      worker.on('error', () => {});
-      void worker.terminate();
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () => finish(refused(fileMessages.timeout(Math.ceil(bounds.timeLimitMs / 1000)), 'time limit')),
-      bounds.timeLimitMs,
-    );
-    const batches: PackedRows[] = [];
-    worker.on('message', (output: WorkerOutput) => {
-      if ('ready' in output) return;
-      if ('rows' in output) batches.push(output.rows);
-      else {
-        const { result } = output;
-        finish({
-          ...(result.ok ? { ...result, rows: concatPacked(batches) } : result),
-          elapsedMs: elapsed(),
-          heapPeakMb: output.heapPeakMb,
-        });
-      }
-    });
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? refused(fileMessages.outOfMemory(bounds.memoryMb), error.message)
-          : refused(fileMessages.damaged, `worker: ${error.stack ?? error.message}`),
-      ),
-    );
-    worker.once('exit', (code) => finish(refused(fileMessages.damaged, `worker exited with ${code}`)));
-    worker.postMessage(input, [input.bytes]);
-  });
+  worker.postMessage(input, [input.bytes]);
+  return { batches, outcome, stop };
+}
+
+/** Reads one file in a worker and answers its rows whole: for tests and the reader's benchmark. */
+export async function readInWorker(...args: Parameters<typeof streamInWorker>): Promise<BoundedResult> {
+  const stream = streamInWorker(...args);
+  const batches: PackedRows[] = [];
+  for await (const batch of stream.batches) batches.push((batch as ReadBatch).rows);
+  const outcome = await stream.outcome;
+  return outcome.ok ? { ...outcome, rows: concatPacked(batches) } : outcome;
 }
 
 /**
@@ -239,18 +292,18 @@ export function createChangeFileReader(settings: ReaderSettings, dictionaries: D
       const { running, waiting } = limited.load();
       return { reading: running, queued: waiting, readers: settings.parallel };
     },
-    async read(request: ReadRequest): Promise<BoundedResult> {
+    /**
+     * Reads a file and hands its rows to `consume` as they come, once the file's turn has come and its worker
+     * started (so that a transaction `consume` opens is held only while the file is read); answers what
+     * `consume` answers. The worker is stopped when `consume` ends, whether or not it took every batch.
+     */
+    async read<T>(request: ReadRequest, consume: (stream: RowStream) => Promise<T>): Promise<T> {
       const { limits } = settings;
       // A file over the size limit is refused before a worker or the database is troubled.
       const oversized = refuseOversized(request.bytes.length, limits);
       if (oversized) {
-        return {
-          ok: false,
-          kind: oversized.kind,
-          problems: oversized.problems,
-          elapsedMs: 0,
-          heapPeakMb: null,
-        };
+        const { kind, problems } = oversized;
+        return consume(refusedStream({ ok: false, kind, problems, elapsedMs: 0, heapPeakMb: null }));
       }
       const options: ChangeFileOptions = {
         organization: request.organization,
@@ -263,9 +316,11 @@ export function createChangeFileReader(settings: ReaderSettings, dictionaries: D
         async () => {
           request.onStage?.('reading');
           await readerTestHold.untilReleased?.();
+          const stream = streamInWorker(request.bytes, request.name, options, settings, workers.take());
           try {
-            return await readInWorker(request.bytes, request.name, options, settings, workers.take());
+            return await consume(stream);
           } finally {
+            stream.stop();
             workers.refill();
           }
         },

@@ -21,17 +21,27 @@ export type WorkerResult =
   | Extract<ChangeFileResult, { ok: false }>;
 
 /** Ready once loaded, then batches of packed rows as they are read, then the result. */
-export type WorkerOutput =
-  { ready: true } | { rows: PackedRows } | { result: WorkerResult; heapPeakMb: number };
+export type WorkerOutput = { ready: true } | ReadBatch | { result: WorkerResult; heapPeakMb: number };
+
+/** A batch of rows packed to be stored, with what the file is (its first batch is where storing begins). */
+export interface ReadBatch {
+  rows: PackedRows;
+  extension: 'xlsx' | 'xls';
+}
 
 const port = parentPort!;
 const send = (output: WorkerOutput, transfer: ArrayBuffer[] = []) => port.postMessage(output, transfer);
 port.once('message', (input: WorkerInput) => {
   const packer = createRowPacker();
-  const result = readChangeFile(new Uint8Array(input.bytes), input.fileName, input.options, (rows) => {
-    const packed = packer.pack(rows);
-    send({ rows: packed }, [packed.payload.buffer as ArrayBuffer]);
-  });
+  const result = readChangeFile(
+    new Uint8Array(input.bytes),
+    input.fileName,
+    input.options,
+    (rows, extension) => {
+      const packed = packer.pack(rows);
+      send({ rows: packed, extension }, [packed.payload.buffer as ArrayBuffer]);
+    },
+  );
   if (result.ok) {
     const { rows: _sent, ...read } = result;
     send({ result: { ...read, headers: packer.headers }, heapPeakMb: heapPeakMb() });

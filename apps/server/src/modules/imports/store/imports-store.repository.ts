@@ -8,6 +8,9 @@ import { insertBatches, packedTexts, type PackedRows } from './change-file-packi
 /** Rows per insert statement: a batch of 2,000 rows carries ~5 MB. */
 const INSERT_BATCH = 2000;
 
+/** What an import learns once its file is read: it is stored before, with its rows. */
+type ReadColumns = Pick<typeof imports.$inferInsert, 'headers' | 'notices' | 'rowCount' | 'pendingCount'>;
+
 /** What storing an upload writes (imports-store.ts): the import, its rows, the step that shows it, the undoing. */
 export function createImportsStoreRepository() {
   return {
@@ -55,10 +58,10 @@ export function createImportsStoreRepository() {
     },
 
     /** The last step of storing an upload: the import becomes pending; false when it was not being stored. */
-    async revealImport(tx: Db, id: number): Promise<boolean> {
+    async revealImport(tx: Db, id: number, read: ReadColumns): Promise<boolean> {
       const updated = await tx
         .update(imports)
-        .set({ status: ImportStatus.Pending })
+        .set({ ...read, status: ImportStatus.Pending })
         .where(and(eq(imports.id, id), eq(imports.status, storingStatus)))
         .returning({ id: imports.id });
       return updated.length > 0;

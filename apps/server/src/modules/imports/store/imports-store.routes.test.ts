@@ -26,6 +26,8 @@ const steps = vi.hoisted(() => ({
   /** Runs after the second statement of rows (PGlite) or the rows' insert (PostgreSQL); may throw. */
   afterRows: null as null | ((importId: number) => Promise<void>),
   rowStatements: 0,
+  /** Rows inserted by the statements of either database. */
+  rowsInserted: 0,
   failReveal: false,
 }));
 
@@ -44,10 +46,12 @@ vi.mock('./imports-store.repository.js', async (importOriginal) => {
         ...repo,
         async insertChanges(...call: Parameters<typeof repo.insertChanges>) {
           await repo.insertChanges(...call);
+          steps.rowsInserted += call[2].rowNumbers.length;
           await afterRows(call[1]);
         },
         async insertChangesAsText(...call: Parameters<typeof repo.insertChangesAsText>) {
           await repo.insertChangesAsText(...call);
+          steps.rowsInserted += call[2].rowNumbers.length;
           if (++steps.rowStatements === 2) await afterRows(call[1]);
         },
         async revealImport(...call: Parameters<typeof repo.revealImport>) {
@@ -87,17 +91,18 @@ afterAll(() => t.close());
 beforeEach(() => {
   steps.afterRows = null;
   steps.rowStatements = 0;
+  steps.rowsInserted = 0;
   steps.failReveal = false;
 });
 
-function uploadFile() {
+function uploadFile(file = excel) {
   const { payload, contentType } = multipart([
     // The same file each time, on purpose: how it is stored is tested here, not the refusal of a repeat.
     {
       field: 'data',
       content: JSON.stringify({ importSchools: false, organizationId: sro.id, confirmDuplicate: true }),
     },
-    { field: 'file', name: 'шаги.xlsx', content: excel },
+    { field: 'file', name: 'шаги.xlsx', content: file },
   ]);
   return t.app.inject({
     method: 'POST',
@@ -172,6 +177,24 @@ describe('storing an upload', () => {
     expect(seen).toEqual({ listed: false, detail: 404, file: 404, waiting: before.waiting });
     // On PGlite two steps of rows were written (and hidden); on PostgreSQL they are not yet committed.
     expect(rowsMeanwhile).toBe(t.database.kind === 'pglite' ? 100 : 0);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('stores the rows while the file is read on, and leaves nothing when a later row is refused', async () => {
+    const before = await stored();
+    // The reader sends rows a thousand at a time while it reads on; the bad row is in the second thousand.
+    const rows = Array.from({ length: 1100 }, (_, i) =>
+      sampleRow({
+        СНИЛС: i === 1050 ? 'нет' : snilsFrom(310_000_000 + i),
+        'Уникальный идентификационный номер стажировки': `Ч-${i}`,
+      }),
+    );
+    const response = await uploadFile(await xlsxOf(sheetOf(rows)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ Info: string[] }>().Info).toEqual([
+      expect.stringMatching(/^Строка 1052, «СНИЛС»/),
+    ]);
+    expect(steps.rowsInserted).toBe(1000);
     expect(await stored()).toEqual(before);
   });
 

@@ -2,8 +2,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isEmbedded, type Db } from '../../../db/client.js';
+import { XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
+import type { ReadBatch } from '../reader/change-file-worker.js';
 import type { imports } from '../../../db/schema/index.js';
 import {
+  concatPacked,
   packedCount,
   packedRuns,
   partitionPacked,
@@ -40,86 +43,141 @@ export interface StoreDeps {
 
 type FileColumn =
   'fileId' | 'protocolFileId' | 'protocolSignatureFileId' | 'letterFileId' | 'letterSignatureFileId';
+type DocumentColumn = Exclude<FileColumn, 'fileId'>;
 
-export interface ImportToStore {
-  values: Omit<typeof imports.$inferInsert, FileColumn | 'status'>;
-  /** The files by the import's column that points to each. */
-  files: { fileId: NewFile } & Partial<Record<Exclude<FileColumn, 'fileId'>, NewFile>>;
-  rows: PackedRows;
+/** The rest of an import, known once its file is read: what the upload makes of the reader's outcome. */
+export interface ReadImport {
+  extension: 'xlsx' | 'xls';
+  headers: string[];
+  notices: string[];
+  rowCount: number;
   /**
    * 'Импортировать учебные заведения': the schools the file names that the dictionary lacks, added to it; the
    * rows that name them point to the new entries. Empty when the upload adds none.
    */
   newSchools: string[];
+}
+
+export interface ImportToStore {
+  values: Omit<
+    typeof imports.$inferInsert,
+    FileColumn | 'status' | 'headers' | 'notices' | 'rowCount' | 'pendingCount'
+  >;
+  /** The Excel file, stored as what its content turns out to be. */
+  excel: { name: string; content: Buffer };
+  /** The documents by the import's column that points to each. */
+  documents: Partial<Record<DocumentColumn, NewFile>>;
+  /** The file's rows as its reader sends them. */
+  batches: AsyncIterable<ReadBatch>;
+  /** Once the rows end: the rest of the import, or a throw that refuses the upload (nothing of it stays). */
+  finish: () => Promise<ReadImport>;
   /** A check in the transaction that reveals the import, just before it does; it refuses by throwing. */
   beforeReveal?: (tx: Db) => Promise<void>;
 }
 
+const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
+
 /** The import's files, then the import itself, still being stored. */
-async function insertStoring(deps: StoreDeps, tx: Db, item: ImportToStore): Promise<number> {
-  const fileIds: Partial<Record<FileColumn, number>> = {};
-  for (const [column, file] of Object.entries(item.files) as [FileColumn, NewFile | undefined][]) {
+async function insertStoring(deps: StoreDeps, tx: Db, item: ImportToStore, extension: 'xlsx' | 'xls') {
+  const contentType = extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE;
+  const fileIds: Partial<Record<DocumentColumn, number>> = {};
+  for (const [column, file] of Object.entries(item.documents) as [DocumentColumn, NewFile | undefined][]) {
     if (file) fileIds[column] = await deps.files.store(tx, file);
   }
   return deps.store.insertImport(tx, {
     ...item.values,
     ...fileIds,
-    fileId: fileIds.fileId!,
+    fileId: await deps.files.store(tx, { ...item.excel, extension, contentType }),
     status: storingStatus,
-  });
-}
-
-/** Adds the upload's new schools and stores the rows that name them; in the transaction that ends storing. */
-async function insertWithSchools(deps: StoreDeps, tx: Db, item: ImportToStore, id: number, rows: PackedRows) {
-  if (packedCount(rows) === 0) return;
-  if (item.newSchools.length === 0) return deps.store.insertChanges(tx, id, rows);
-  const found = await deps.schools.addMissing(tx, item.newSchools);
-  const added = new Map(found.map((school) => [dictionaryKey(school.Name), school]));
-  await deps.store.insertChanges(tx, id, withSchools(rows, added));
-}
-
-/** The last step: the import becomes pending, and visible. */
-async function reveal(deps: StoreDeps, tx: Db, item: ImportToStore, id: number) {
-  await item.beforeReveal?.(tx);
-  if (!(await deps.store.revealImport(tx, id)))
-    throw new Error(`import ${id} was removed while it was stored`);
-}
-
-/** PostgreSQL: everything in one transaction. */
-function storeAtOnce(deps: StoreDeps, item: ImportToStore) {
-  return deps.db.transaction(async (tx) => {
-    const id = await insertStoring(deps, tx, item);
-    await insertWithSchools(deps, tx, item, id, item.rows);
-    await reveal(deps, tx, item, id);
-    return id;
+    rowCount: 0,
+    pendingCount: 0,
   });
 }
 
 /**
- * PGlite: the files and the hidden import in one short transaction; then the rows, a step at a time, each
- * insert its own statement, with a turn of the event loop before each, so that the requests that came
- * meanwhile run; then one transaction adds the new schools with the rows that name them (usually few) and
- * makes the import pending. Any failure deletes what was written; after a crash, the next start does.
+ * Takes the rows as the reader sends them: the import begins with the first batch (a file refused before any
+ * has cost no writing), each batch is inserted by `insert`, and the rows that may name a school the upload is
+ * to add are held back. Then the rest of the import, once the read is done.
+ */
+async function takeRows(
+  item: ImportToStore,
+  begin: (extension: 'xlsx' | 'xls') => Promise<number>,
+  insert: (id: number, rows: PackedRows) => Promise<void>,
+) {
+  let id: number | null = null;
+  const held: PackedRows[] = [];
+  for await (const batch of item.batches) {
+    id ??= await begin(batch.extension);
+    let rows = batch.rows;
+    if (item.values.importSchools && rows.unknownSchools.some((cell) => cell !== null)) {
+      const [naming, others] = partitionPacked(rows, (i) => rows.unknownSchools[i] !== null);
+      held.push(naming);
+      rows = others;
+    }
+    if (packedCount(rows) > 0) await insert(id, rows);
+  }
+  const read = await item.finish();
+  id ??= await begin(read.extension);
+  return { id, read, held: concatPacked(held) };
+}
+
+type TakenRows = Awaited<ReturnType<typeof takeRows>>;
+
+/**
+ * The last step, in one transaction: the schools the upload adds with the rows that name them, then the import
+ * becomes pending, and visible, with what its read told.
+ */
+async function reveal(deps: StoreDeps, tx: Db, item: ImportToStore, { id, read, held }: TakenRows) {
+  if (packedCount(held) > 0) {
+    const found = read.newSchools.length > 0 ? await deps.schools.addMissing(tx, read.newSchools) : [];
+    const added = new Map(found.map((school) => [dictionaryKey(school.Name), school]));
+    await deps.store.insertChanges(tx, id, withSchools(held, added));
+  }
+  await item.beforeReveal?.(tx);
+  const { headers, notices, rowCount } = read;
+  if (!(await deps.store.revealImport(tx, id, { headers, notices, rowCount, pendingCount: rowCount })))
+    throw new Error(`import ${id} was removed while it was stored`);
+  return id;
+}
+
+/**
+ * PostgreSQL: everything in one transaction, opened when the file's turn to be read has come, so that its
+ * rows are inserted while the worker reads on.
+ */
+function storeAtOnce(deps: StoreDeps, item: ImportToStore) {
+  return deps.db.transaction(async (tx) => {
+    const taken = await takeRows(
+      item,
+      (extension) => insertStoring(deps, tx, item, extension),
+      (id, rows) => deps.store.insertChanges(tx, id, rows),
+    );
+    return reveal(deps, tx, item, taken);
+  });
+}
+
+/**
+ * PGlite: the files and the hidden import in one short transaction; then the rows as they are read, a step
+ * at a time, each insert its own statement, with a turn of the event loop before each, so that the requests
+ * that came meanwhile run; then one transaction adds the new schools with the rows that name them (usually
+ * few) and makes the import pending. Any failure deletes what was written; after a crash, the next start does.
  */
 async function storeInSteps(deps: StoreDeps, item: ImportToStore) {
-  const [withNewSchools, others] =
-    item.newSchools.length > 0
-      ? partitionPacked(item.rows, (i) => item.rows.unknownSchools[i] !== null)
-      : [null, item.rows];
-  const id = await deps.db.transaction((tx) => insertStoring(deps, tx, item));
+  let id: number | null = null;
   try {
-    for (const run of packedRuns(others, STEP_ROWS, STEP_BYTES)) {
-      await nextTurn();
-      await deps.store.insertChangesAsText(deps.db, id, run);
-    }
+    const taken = await takeRows(
+      item,
+      async (extension) => (id = await deps.db.transaction((tx) => insertStoring(deps, tx, item, extension))),
+      async (importId, rows) => {
+        for (const run of packedRuns(rows, STEP_ROWS, STEP_BYTES)) {
+          await nextTurn();
+          await deps.store.insertChangesAsText(deps.db, importId, run);
+        }
+      },
+    );
     await nextTurn();
-    await deps.db.transaction(async (tx) => {
-      if (withNewSchools) await insertWithSchools(deps, tx, item, id, withNewSchools);
-      await reveal(deps, tx, item, id);
-    });
-    return id;
+    return await deps.db.transaction((tx) => reveal(deps, tx, item, taken));
   } catch (error) {
-    await discardStoring(deps, id);
+    if (id !== null) await discardStoring(deps, id);
     throw error;
   }
 }

@@ -3,14 +3,12 @@ import { formatDateTime, texts, type ImportListItem, type NamedRef } from '@regi
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import { XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
 import type { CurrentAccount } from '../../../lib/session.js';
-import { packedCount } from '../store/change-file-packing.js';
-import type { ChangeFileReader } from '../reader/change-file-runner.js';
-import { entryDeadline } from '../deadline.js';
+import type { ChangeFileReader, ReadOutcome, RowStream } from '../reader/change-file-runner.js';
+import { entryDeadline, type WorkCalendar } from '../deadline.js';
 import { hasMarkup, isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from '../store/file-store.js';
-import { lockFileHash, storeImport } from '../store/imports-store.js';
+import { lockFileHash, storeImport, type ReadImport } from '../store/imports-store.js';
 import type { ImportsRepository } from '../imports.repository.js';
 import type { ImportsStoreRepository } from '../store/imports-store.repository.js';
 import type { ImportsService } from '../imports.service.js';
@@ -30,8 +28,6 @@ export const uploadRules = {
   unknownOrganization: 'СРО не найдено',
   noOrganization: 'Учётная запись не связана с СРО',
 } as const;
-
-const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
 
 /** The documents of an SRO's upload, each required or optional, with the check of its content. */
 const pdf = (title: string, required: boolean) =>
@@ -123,46 +119,30 @@ async function organizationOf(deps: UploadDeps, id: number): Promise<NamedRef> {
 }
 
 /**
- * Reads the change file, and the calendar meanwhile; refuses the upload with the reader's problems. While it
- * is read, an upload with an id says whether it waits in the reader's queue or is being read.
+ * What the upload makes of the reader's outcome once the rows end: the rest of the import, or the upload
+ * refused with the reader's problems (the rows already stored go with it).
  */
-async function readUpload(
-  deps: UploadDeps,
-  states: UploadStates,
-  input: ImportInput & { excel: UploadedFile },
-  organization: NamedRef,
-) {
-  const { excel, importSchools } = input;
-  const tracked = input.uploadId ? states.begin(input.uploadId, input.account.id) : null;
-  const [result, calendar] = await Promise.all([
-    deps
-      .readChangeFile({
-        bytes: excel.content,
-        name: excel.name,
-        organization,
-        importSchools,
-        ...(tracked ? { onStage: tracked.onStage } : {}),
-      })
-      .finally(() => tracked?.done()),
-    deps.repo.workCalendar(),
-  ]);
-  if (!result.ok) {
+function checkRead(deps: UploadDeps, input: ImportInput, outcome: ReadOutcome): ReadImport {
+  if (!outcome.ok) {
     deps.log?.info(
-      { kind: result.kind, detail: result.detail, elapsedMs: result.elapsedMs },
+      { kind: outcome.kind, detail: outcome.detail, elapsedMs: outcome.elapsedMs },
       'change file refused',
     );
-    throw new AppError(400, uploadRules.refused, result.problems);
+    throw new AppError(400, uploadRules.refused, outcome.problems);
   }
-  const rowCount = packedCount(result.rows);
   deps.log?.info(
-    { rows: rowCount, elapsedMs: result.elapsedMs, heapPeakMb: result.heapPeakMb },
+    { rows: outcome.rowCount, elapsedMs: outcome.elapsedMs, heapPeakMb: outcome.heapPeakMb },
     'change file read',
   );
-  if (rowCount === 0) throw new AppError(400, uploadRules.noRows);
-  return { read: result, rowCount, calendar };
+  if (outcome.rowCount === 0) throw new AppError(400, uploadRules.noRows);
+  return {
+    extension: outcome.extension,
+    headers: outcome.headers,
+    notices: outcome.notices,
+    rowCount: outcome.rowCount,
+    newSchools: input.importSchools ? outcome.newSchools : [],
+  };
 }
-
-type ReadUpload = Awaited<ReturnType<typeof readUpload>>;
 
 /** Refuses the file if the SRO has a stored import of the same bytes, naming it (in `tx` when given). */
 async function refuseRepeatedFile(deps: UploadDeps, organizationId: number, fileHash: string, tx?: Db) {
@@ -187,19 +167,20 @@ async function checkRepeatedFile(deps: UploadDeps, input: ImportInput & { excel:
   return fileHash;
 }
 
-/** Stores the import, its files and its rows, visible whole or not at all (imports-store.ts); answers its id. */
+/**
+ * Stores the import, its files and its rows as the reader sends them, visible whole or not at all
+ * (imports-store.ts); answers its id.
+ */
 function storeUpload(
   deps: UploadDeps,
-  input: ImportInput,
+  input: ImportInput & { excel: UploadedFile },
   organization: NamedRef,
-  upload: ReadUpload & { fileHash: string },
+  upload: { fileHash: string; calendar: WorkCalendar; stream: RowStream },
 ) {
-  const { read, rowCount } = upload;
   const uploadedAt = (deps.clock ?? (() => new Date()))();
   const { protocol, letter, protocolSignature, letterSignature } = input.documents;
   return storeImport(deps, {
     values: {
-      headers: read.headers,
       organizationId: organization.Id,
       importedById: input.account.id,
       importedAt: uploadedAt,
@@ -209,24 +190,17 @@ function storeUpload(
       date: input.requisites.date,
       organizationNumber: input.organizationRequisites.number,
       organizationDate: input.organizationRequisites.date,
-      rowCount,
-      pendingCount: rowCount,
-      notices: read.notices,
       fileHash: upload.fileHash,
     },
-    files: {
-      fileId: {
-        ...input.excel!,
-        extension: read.extension,
-        contentType: read.extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE,
-      },
+    excel: input.excel,
+    documents: {
       ...(protocol ? { protocolFileId: protocol } : {}),
       ...(protocolSignature ? { protocolSignatureFileId: protocolSignature } : {}),
       ...(letter ? { letterFileId: letter } : {}),
       ...(letterSignature ? { letterSignatureFileId: letterSignature } : {}),
     },
-    rows: read.rows,
-    newSchools: input.importSchools ? read.newSchools : [],
+    batches: upload.stream.batches,
+    finish: async () => checkRead(deps, input, await upload.stream.outcome),
     // Under a lock on the SRO's file hash, in the transaction that reveals the import: of two uploads of
     // one file at once, the second sees the first once it is stored.
     ...(input.confirmDuplicate
@@ -240,7 +214,11 @@ function storeUpload(
   });
 }
 
-/** Reads the change file, then stores the import, its files and its rows whole, or nothing. */
+/**
+ * Reads the change file and stores the import, its files and its rows whole, or nothing; the rows are
+ * stored while the file is read. While it is read, an upload with an id says whether it waits in the
+ * reader's queue or is being read.
+ */
 async function createImport(
   deps: UploadDeps,
   states: UploadStates,
@@ -250,8 +228,20 @@ async function createImport(
   if (!excel || excel.content.length === 0) throw new AppError(400, uploadRules.fileRequired);
   const organization = await organizationOf(deps, input.organizationId);
   const fileHash = await checkRepeatedFile(deps, { ...input, excel });
-  const upload = await readUpload(deps, states, { ...input, excel }, organization);
-  const id = await storeUpload(deps, input, organization, { ...upload, fileHash });
+  const calendar = await deps.repo.workCalendar();
+  const tracked = input.uploadId ? states.begin(input.uploadId, input.account.id) : null;
+  const id = await deps
+    .readChangeFile(
+      {
+        bytes: excel.content,
+        name: excel.name,
+        organization,
+        importSchools: input.importSchools,
+        ...(tracked ? { onStage: tracked.onStage } : {}),
+      },
+      (stream) => storeUpload(deps, { ...input, excel }, organization, { fileHash, calendar, stream }),
+    )
+    .finally(() => tracked?.done());
   // The new import's summary: its rows are for the detail, and thousands of them would only slow the answer.
   return deps.imports.summary(id, input.account);
 }
