@@ -64,7 +64,10 @@ async function snapshot(query: Query): Promise<Snapshot> {
     `select schemaname || '.' || sequencename as name, last_value from pg_sequences order by 1`,
   );
   const sequences = Object.fromEntries(sequenceRows.map((row) => [row.name, String(row.last_value)]));
-  const fileRows = await query('select id, sha256, content from stored_files order by id');
+  const fileRows = await query(
+    `select f.id, f.sha256, (select string_agg(p.content, ''::bytea order by p.part) from stored_file_parts p
+      where p.file_id = f.id) as content from stored_files f order by f.id`,
+  );
   const files: Snapshot['files'] = {};
   for (const row of fileRows as { id: number; sha256: string; content: Uint8Array }[]) {
     const hash = createHash('sha256').update(row.content).digest('hex');

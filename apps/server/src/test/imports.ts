@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { importChanges, imports, storedFiles } from '../db/schema/index.js';
+import { importChanges, imports, storedFileParts, storedFiles } from '../db/schema/index.js';
 
 async function storeFile(db: Db, name: string, content: Buffer, extension: string, contentType: string) {
   const [row] = await db
@@ -12,9 +12,9 @@ async function storeFile(db: Db, name: string, content: Buffer, extension: strin
       extension,
       contentType,
       sha256: createHash('sha256').update(content).digest('hex'),
-      content,
     })
     .returning({ id: storedFiles.id });
+  await db.insert(storedFileParts).values({ fileId: row!.id, part: 0, content });
   return row!.id;
 }
 

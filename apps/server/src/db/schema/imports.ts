@@ -8,6 +8,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -37,7 +38,7 @@ function jsonText<T>() {
 
 /**
  * Uploaded and generated files, kept in the database so that an app server holds no state of its own.
- * The content is read only when the file itself is asked for.
+ * Their content is in `stored_file_parts`, read only when the file itself is asked for.
  */
 export const storedFiles = pgTable('stored_files', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -48,9 +49,25 @@ export const storedFiles = pgTable('stored_files', {
   extension: varchar({ length: 20 }).notNull(),
   contentType: varchar({ length: 100 }).notNull(),
   sha256: varchar({ length: 64 }).notNull(),
-  content: bytea().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A stored file's bytes in parts of at most 256 KB, in order, each written by its own statement: on PGlite a
+ * statement blocks the server's thread, and a 10 MB scan of a protocol in one would hold every request for
+ * seconds (file-store.ts).
+ */
+export const storedFileParts = pgTable(
+  'stored_file_parts',
+  {
+    fileId: integer()
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    part: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.part] })],
+);
 
 /** One uploaded change file of an SRO with its documents; its rows are `import_changes`. */
 export const imports = pgTable(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { imports, storedFiles } from '../../../db/schema/index.js';
+import { imports, storedFileParts, storedFiles } from '../../../db/schema/index.js';
 import { isStored } from '../imports.repository.js';
 
 export interface NewFile {
@@ -54,9 +54,44 @@ export function servedName(name: string, extension: string): string {
   return `${base}.${extension}`;
 }
 
+/** The size of a file's parts (stored_file_parts): one statement each. */
+const PART_BYTES = 256 * 1024;
+
+/** The file's content, a part a statement; `beforeEach` runs before each (PGlite gives the loop a turn). */
+async function writeParts(tx: Db, fileId: number, content: Buffer, beforeEach?: () => Promise<unknown>) {
+  const parts = Math.max(1, Math.ceil(content.length / PART_BYTES));
+  for (let part = 0; part < parts; part++) {
+    await beforeEach?.();
+    const bytes = content.subarray(part * PART_BYTES, (part + 1) * PART_BYTES);
+    // As base64 text: PGlite encodes a bytea parameter ten times slower, blocking the app's thread for
+    // seconds on a 1 MB file, and node-postgres would send it as hex, half again as long.
+    await tx
+      .insert(storedFileParts)
+      .values({ fileId, part, content: sql`decode(${bytes.toString('base64')}, 'base64')` });
+  }
+}
+
+/** A file's content, a part a statement, as `writeParts` wrote it. */
+async function readParts(db: Db, fileId: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for (let part = 0; ; part++) {
+    // Read back as base64 for the reason it is written so: PGlite decodes a bytea result as slowly.
+    const [row] = await db
+      .select({ base64: sql<string>`encode(${storedFileParts.content}, 'base64')` })
+      .from(storedFileParts)
+      .where(and(eq(storedFileParts.fileId, fileId), eq(storedFileParts.part, part)));
+    if (!row) return Buffer.concat(parts);
+    parts.push(Buffer.from(row.base64, 'base64'));
+  }
+}
+
 export function createFileStore(db: Db) {
   return {
-    async store(tx: Db, file: NewFile): Promise<number> {
+    /**
+     * The file's row, without its content: `writeParts` writes that. Apart, so that PGlite can write the parts
+     * a statement at a time outside the transaction that makes the row (imports-store.ts).
+     */
+    async create(tx: Db, file: NewFile): Promise<number> {
       const [row] = await tx
         .insert(storedFiles)
         .values({
@@ -66,12 +101,18 @@ export function createFileStore(db: Db) {
           extension: file.extension,
           contentType: file.contentType,
           sha256: createHash('sha256').update(file.content).digest('hex'),
-          // As base64 text: PGlite encodes a bytea parameter ten times slower, blocking the app's thread for
-          // seconds on a 1 MB file, and node-postgres would send it as hex, half again as long.
-          content: sql`decode(${file.content.toString('base64')}, 'base64')`,
         })
         .returning({ id: storedFiles.id });
       return row!.id;
+    },
+
+    /** A file whole, row and content, in `tx`. */
+    writeParts,
+
+    async store(tx: Db, file: NewFile): Promise<number> {
+      const id = await this.create(tx, file);
+      await writeParts(tx, id, file.content);
+      return id;
     },
 
     async info(ids: number[]): Promise<Map<number, FileInfo>> {
@@ -83,15 +124,11 @@ export function createFileStore(db: Db) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /** A file with its content. */
     async content(id: number) {
-      // Read back as base64 for the reason it is written so: PGlite decodes a bytea result as slowly.
-      const [row] = await db
-        .select({ ...fileColumns, base64: sql<string>`encode(${storedFiles.content}, 'base64')` })
-        .from(storedFiles)
-        .where(eq(storedFiles.id, id));
-      if (!row) return null;
-      const { base64, ...info } = row;
-      return { ...info, content: Buffer.from(base64, 'base64') };
+      const [info] = await db.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, id));
+      if (!info) return null;
+      return { ...info, content: await readParts(db, id) };
     },
 
     /** The import a file belongs to (as its Excel file, a document, a signature or its rejection file). */

@@ -5,6 +5,7 @@ import {
   importChanges,
   imports,
   registryCounters,
+  storedFileParts,
   storedFiles,
 } from '../../../db/schema/index.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
@@ -121,11 +122,18 @@ async function stored() {
   const [importCount] = await db.select({ n: count() }).from(imports);
   const [rowCount] = await db.select({ n: count() }).from(importChanges);
   const [fileCount] = await db.select({ n: count() }).from(storedFiles);
+  const [partCount] = await db.select({ n: count() }).from(storedFileParts);
   const [waiting] = await db
     .select({ n: registryCounters.value })
     .from(registryCounters)
     .where(eq(registryCounters.key, counterKeys.waitingImports));
-  return { imports: importCount!.n, rows: rowCount!.n, files: fileCount!.n, waiting: Number(waiting!.n) };
+  return {
+    imports: importCount!.n,
+    rows: rowCount!.n,
+    files: fileCount!.n,
+    fileParts: partCount!.n,
+    waiting: Number(waiting!.n),
+  };
 }
 
 /** What the app shows of an import: in the list, its detail, its file, the menu's counter. */
@@ -154,6 +162,7 @@ describe('storing an upload', () => {
       imports: before.imports + 1,
       rows: before.rows + ROWS,
       files: before.files + 1,
+      fileParts: before.fileParts + 1,
       waiting: before.waiting + 1,
     });
     expect(await shown(id)).toMatchObject({ listed: true, detail: 200, file: 200 });

@@ -77,21 +77,46 @@ export interface ImportToStore {
 
 const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
 
-/** The import's files, then the import itself, still being stored. */
-async function insertStoring(deps: StoreDeps, tx: Db, item: ImportToStore, extension: 'xlsx' | 'xls') {
+/** A file of the import and the column of the import that points to it. */
+type ImportFile = [FileColumn, NewFile];
+
+/** The import's files: the Excel file as what its content turned out to be, and the documents. */
+function filesOf(item: ImportToStore, extension: 'xlsx' | 'xls'): ImportFile[] {
   const contentType = extension === 'xlsx' ? XLSX_CONTENT_TYPE : XLS_CONTENT_TYPE;
-  const fileIds: Partial<Record<DocumentColumn, number>> = {};
-  for (const [column, file] of Object.entries(item.documents) as [DocumentColumn, NewFile | undefined][]) {
-    if (file) fileIds[column] = await deps.files.store(tx, file);
-  }
-  return deps.store.insertImport(tx, {
+  const documents = Object.entries(item.documents) as [DocumentColumn, NewFile | undefined][];
+  const files: ImportFile[] = [['fileId', { ...item.excel, extension, contentType }]];
+  for (const [column, file] of documents) if (file) files.push([column, file]);
+  return files;
+}
+
+/**
+ * The import, still being stored, with its files' rows; their contents are written by `writeFiles`, in the
+ * same transaction on PostgreSQL and in steps after it on PGlite.
+ */
+async function insertStoring(deps: StoreDeps, tx: Db, item: ImportToStore, files: ImportFile[]) {
+  const fileIds: Partial<Record<FileColumn, number>> = {};
+  for (const [column, file] of files) fileIds[column] = await deps.files.create(tx, file);
+  const id = await deps.store.insertImport(tx, {
     ...item.values,
     ...fileIds,
-    fileId: await deps.files.store(tx, { ...item.excel, extension, contentType }),
+    fileId: fileIds.fileId!,
     status: storingStatus,
     rowCount: 0,
     pendingCount: 0,
   });
+  return { id, fileIds };
+}
+
+/** The contents of the files `insertStoring` made; `beforeEach` runs before each part's statement. */
+async function writeFiles(
+  deps: StoreDeps,
+  tx: Db,
+  files: ImportFile[],
+  fileIds: Partial<Record<FileColumn, number>>,
+  beforeEach?: () => Promise<unknown>,
+) {
+  for (const [column, file] of files)
+    await deps.files.writeParts(tx, fileIds[column]!, file.content, beforeEach);
 }
 
 /**
@@ -148,7 +173,12 @@ function storeAtOnce(deps: StoreDeps, item: ImportToStore) {
   return deps.db.transaction(async (tx) => {
     const taken = await takeRows(
       item,
-      (extension) => insertStoring(deps, tx, item, extension),
+      async (extension) => {
+        const files = filesOf(item, extension);
+        const { id, fileIds } = await insertStoring(deps, tx, item, files);
+        await writeFiles(deps, tx, files, fileIds);
+        return id;
+      },
       (id, rows) => deps.store.insertChanges(tx, id, rows),
     );
     return reveal(deps, tx, item, taken);
@@ -156,8 +186,8 @@ function storeAtOnce(deps: StoreDeps, item: ImportToStore) {
 }
 
 /**
- * PGlite: the files and the hidden import in one short transaction; then the rows as they are read, a step
- * at a time, each insert its own statement, with a turn of the event loop before each, so that the requests
+ * PGlite: the files' rows and the hidden import in one short transaction; then the files' contents, 256 KB a
+ * statement, and the rows as they are read, a step at a time, each insert its own statement, with a turn of the event loop before each, so that the requests
  * that came meanwhile run; then one transaction adds the new schools with the rows that name them (usually
  * few) and makes the import pending. Any failure deletes what was written; after a crash, the next start does.
  */
@@ -166,7 +196,13 @@ async function storeInSteps(deps: StoreDeps, item: ImportToStore) {
   try {
     const taken = await takeRows(
       item,
-      async (extension) => (id = await deps.db.transaction((tx) => insertStoring(deps, tx, item, extension))),
+      async (extension) => {
+        const files = filesOf(item, extension);
+        const stored = await deps.db.transaction((tx) => insertStoring(deps, tx, item, files));
+        id = stored.id;
+        await writeFiles(deps, deps.db, files, stored.fileIds, nextTurn);
+        return id;
+      },
       async (importId, rows) => {
         for (const run of packedRuns(rows, STEP_ROWS, STEP_BYTES)) {
           await nextTurn();
