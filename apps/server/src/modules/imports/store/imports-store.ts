@@ -187,9 +187,10 @@ function storeAtOnce(deps: StoreDeps, item: ImportToStore) {
 
 /**
  * PGlite: the files' rows and the hidden import in one short transaction; then the files' contents, 256 KB a
- * statement, and the rows as they are read, a step at a time, each insert its own statement, with a turn of the event loop before each, so that the requests
- * that came meanwhile run; then one transaction adds the new schools with the rows that name them (usually
- * few) and makes the import pending. Any failure deletes what was written; after a crash, the next start does.
+ * statement, and the rows as they are read, a step at a time, each insert its own statement, with a turn of
+ * the event loop before each, so that the requests that came meanwhile run; then one transaction adds the new
+ * schools with the rows that name them (usually few) and makes the import pending. Any failure deletes what
+ * was written; after a crash, the next start does.
  */
 async function storeInSteps(deps: StoreDeps, item: ImportToStore) {
   let id: number | null = null;
