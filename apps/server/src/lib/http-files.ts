@@ -2,6 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
 
 /**
  * A Content-Disposition that every browser reads: the real (Cyrillic) name encoded as RFC 5987 UTF-8, and

@@ -16,7 +16,7 @@ import {
 } from '@registry/shared';
 import { z } from 'zod';
 import type { AuditRecorder } from '../../lib/audit.js';
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import { attachmentDisposition, XLS_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
 import { fileResponse } from '../../lib/route-docs.js';
 import { buildChangeFileTemplate, TEMPLATE_ASCII_NAME, TEMPLATE_FILE_NAME } from './change-file-template.js';
 import { servedName } from './store/file-store.js';
@@ -156,7 +156,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
 /** What the imports' files are: change files, their rejection files, protocols and letters, signatures. */
 const storedFileTypes = [
   XLSX_CONTENT_TYPE,
-  'application/vnd.ms-excel',
+  XLS_CONTENT_TYPE,
   'application/pdf',
   'application/pkcs7-signature',
 ];

@@ -245,7 +245,7 @@ export function streamInWorker(
 export async function readInWorker(...args: Parameters<typeof streamInWorker>): Promise<BoundedResult> {
   const stream = streamInWorker(...args);
   const batches: PackedRows[] = [];
-  for await (const batch of stream.batches) batches.push((batch as ReadBatch).rows);
+  for await (const batch of stream.batches) batches.push(batch.rows);
   const outcome = await stream.outcome;
   return outcome.ok ? { ...outcome, rows: concatPacked(batches) } : outcome;
 }

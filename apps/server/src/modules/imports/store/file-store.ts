@@ -57,6 +57,25 @@ export function servedName(name: string, extension: string): string {
 /** The size of a file's parts (stored_file_parts): one statement each. */
 const PART_BYTES = 256 * 1024;
 
+/**
+ * The file's row, without its content: `writeParts` writes that. Apart, so that PGlite can write the parts a
+ * statement at a time outside the transaction that makes the row (imports-store.ts).
+ */
+async function createFile(tx: Db, file: NewFile): Promise<number> {
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      name: safeFileName(file.name),
+      size: file.content.length,
+      nominalExtension: nominalExtension(file.name).slice(0, 20),
+      extension: file.extension,
+      contentType: file.contentType,
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+    })
+    .returning({ id: storedFiles.id });
+  return row!.id;
+}
+
 /** The file's content, a part a statement; `beforeEach` runs before each (PGlite gives the loop a turn). */
 async function writeParts(tx: Db, fileId: number, content: Buffer, beforeEach?: () => Promise<unknown>) {
   const parts = Math.max(1, Math.ceil(content.length / PART_BYTES));
@@ -86,49 +105,33 @@ async function readParts(db: Db, fileId: number): Promise<Buffer> {
 }
 
 export function createFileStore(db: Db) {
-  return {
-    /**
-     * The file's row, without its content: `writeParts` writes that. Apart, so that PGlite can write the parts
-     * a statement at a time outside the transaction that makes the row (imports-store.ts).
-     */
-    async create(tx: Db, file: NewFile): Promise<number> {
-      const [row] = await tx
-        .insert(storedFiles)
-        .values({
-          name: safeFileName(file.name),
-          size: file.content.length,
-          nominalExtension: nominalExtension(file.name).slice(0, 20),
-          extension: file.extension,
-          contentType: file.contentType,
-          sha256: createHash('sha256').update(file.content).digest('hex'),
-        })
-        .returning({ id: storedFiles.id });
-      return row!.id;
-    },
+  async function info(ids: number[]): Promise<Map<number, FileInfo>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select(fileColumns)
+      .from(storedFiles)
+      .where(sql`${storedFiles.id} in ${ids}`);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
 
-    /** A file whole, row and content, in `tx`. */
+  return {
+    create: createFile,
     writeParts,
 
+    /** A file whole, row and content, in `tx`. */
     async store(tx: Db, file: NewFile): Promise<number> {
-      const id = await this.create(tx, file);
+      const id = await createFile(tx, file);
       await writeParts(tx, id, file.content);
       return id;
     },
 
-    async info(ids: number[]): Promise<Map<number, FileInfo>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select(fileColumns)
-        .from(storedFiles)
-        .where(sql`${storedFiles.id} in ${ids}`);
-      return new Map(rows.map((row) => [row.id, row]));
-    },
+    info,
 
     /** A file with its content. */
     async content(id: number) {
-      const [info] = await db.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, id));
-      if (!info) return null;
-      return { ...info, content: await readParts(db, id) };
+      const found = (await info([id])).get(id);
+      if (!found) return null;
+      return { ...found, content: await readParts(db, id) };
     },
 
     /** The import a file belongs to (as its Excel file, a document, a signature or its rejection file). */

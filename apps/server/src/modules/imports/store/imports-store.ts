@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isEmbedded, type Db } from '../../../db/client.js';
-import { XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
+import { XLS_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../../lib/http-files.js';
 import type { ReadBatch } from '../reader/change-file-worker.js';
 import type { imports } from '../../../db/schema/index.js';
 import {
@@ -74,8 +74,6 @@ export interface ImportToStore {
   /** A check in the transaction that reveals the import, just before it does; it refuses by throwing. */
   beforeReveal?: (tx: Db) => Promise<void>;
 }
-
-const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
 
 /** A file of the import and the column of the import that points to it. */
 type ImportFile = [FileColumn, NewFile];
