@@ -43,18 +43,21 @@ export function createImportsStoreRepository() {
     },
 
     /**
-     * The same insert with the rows' JSON bound as text arrays, for PGlite: it encodes a `bytea` parameter
-     * several times slower than text (docs/benchmarks.md, «Change files and uploads»). One statement.
+     * The same insert for PGlite, each value its own text parameter: PGlite encodes a `bytea` parameter
+     * several times slower than text, and a text array's every quote escaped and parsed back again, which
+     * made binding take more than half of the insert (docs/benchmarks.md, «Change files and uploads»). One
+     * statement; a step has few rows (imports-store.ts).
      */
     async insertChangesAsText(tx: Db, importId: number, rows: PackedRows) {
       const { data, raw } = packedTexts(rows);
+      const values = rows.rowNumbers.map(
+        (rowNumber, i) =>
+          sql`(${importId}, ${rowNumber}, ${rows.fullNames[i]}, ${rows.snils[i]}, ${data[i]}, ${raw[i]},
+            ${JSON.stringify(rows.notices[i])}::json)`,
+      );
       await tx.execute(sql`
         insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
-        select ${importId}, r.row_number, r.full_name, r.snils, r.data, r.raw, r.notices::json
-        from unnest(${sql.param(rows.rowNumbers)}::int[], ${sql.param(rows.fullNames)}::text[],
-          ${sql.param(rows.snils)}::text[], ${sql.param(data)}::text[], ${sql.param(raw)}::text[],
-          ${sql.param(rows.notices.map((notices) => JSON.stringify(notices)))}::text[])
-          as r(row_number, full_name, snils, data, raw, notices)`);
+        values ${sql.join(values, sql`, `)}`);
     },
 
     /** The last step of storing an upload: the import becomes pending; false when it was not being stored. */
