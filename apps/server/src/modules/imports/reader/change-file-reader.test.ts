@@ -16,6 +16,7 @@ import type { ChangeFileRow } from './change-file-rows.js';
 import { badCells } from '../../../test/change-files/bad-cells.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
 import {
+  MAIN,
   inlineRow,
   packageOf,
   sampleRow,
@@ -148,6 +149,21 @@ describe.each<Format>(['xlsx', 'xls'])('reading a .%s change file', (format) => 
       FirstName: 'Анна',
       PatronymicName: 'Олеговна',
     });
+  });
+
+  it('reads a header merged down below the tenth row, where the data begins under it', async () => {
+    // The header is row 10; «Фамилия» and «СНИЛС» are merged down to row 12, where «Имя» is written.
+    const rows: Cell[][] = [
+      ...Array.from({ length: 9 }, (_, i) => [`Пояснение ${i + 1}`]),
+      ['Фамилия', null, 'СНИЛС'],
+      [null, 'ФИО', null],
+      [null, 'Имя', null],
+      ['Петрова', 'Анна', '112-233-445 95'],
+    ];
+    const result = await read(rows, { format, book: { merges: ['A10:A12', 'C10:C12'] } });
+    const [row] = rowsOf(result);
+    expect(row!.rowNumber).toBe(13);
+    expect(row!.PersonalInfo).toMatchObject({ LastName: 'Петрова', FirstName: 'Анна' });
   });
 
   it('keeps the spreadsheet’s own row numbers and skips empty rows', async () => {
@@ -462,6 +478,17 @@ describe('a row sink', () => {
     );
     expect(result).toMatchObject({ ok: true, rows: [] });
     expect(batches).toEqual(['1000 xlsx', '1000 xlsx', '100 xlsx']);
+  });
+
+  it('takes each thousand rows as the sheet is unpacked, before its end is read', () => {
+    // After the rows, a DTD: it refuses the file only where the scan meets it, at the sheet's end.
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${sheetOfRows(1200)}</sheetData><!DOCTYPE x></worksheet>`;
+    const batches: number[] = [];
+    const result = readChangeFile(packageOf({ sheet }), 'x.xlsx', testOptions(), (rows) =>
+      batches.push(rows.length),
+    );
+    expect(result).toMatchObject({ ok: false, problems: [fileMessages.unsafeXml] });
+    expect(batches).toEqual([1000]);
   });
 
   it('gets no more rows once a problem is found', () => {

@@ -25,13 +25,14 @@ import { trackHeap } from './heap-peak.js';
 import {
   HEADER_SEARCH_ROWS,
   columnLetters,
+  gridSource,
   isFilled,
   type CellRange,
-  type SheetGrid,
   type SheetRow,
+  type SheetSource,
 } from './formats/sheet-grid.js';
 import { readXlsSheet } from './formats/xls-sheet.js';
-import { readXlsxSheet } from './formats/xlsx-sheet.js';
+import { openXlsxSheet } from './formats/xlsx-sheet.js';
 
 /*
  * The change-file reader (IMPORT-TEMPLATE.md): bytes in, either every row as the trainee's four sections or
@@ -112,13 +113,13 @@ export function readChangeFile(
     if (oversized) throw oversized;
     const detected = detectFileType(bytes, limits, fileName);
     trackHeap();
-    const grid =
+    const sheet =
       detected.format === 'xlsx'
-        ? readXlsxSheet(bytes, detected.zip, limits)
-        : readXlsSheet(detected.stream, limits);
+        ? openXlsxSheet(bytes, detected.zip, limits)
+        : gridSource(readXlsSheet(detected.stream, limits));
     trackHeap();
     const given = sink && ((rows: ChangeFileRow[]) => sink(rows, detected.format));
-    return { ok: true, extension: detected.format, ...readGrid(grid, options, given) };
+    return { ok: true, extension: detected.format, ...readSheet(sheet, options, given) };
   } catch (error) {
     const refusal =
       error instanceof ChangeFileRefusal ? error : damaged(String((error as Error)?.stack ?? error));
@@ -152,15 +153,15 @@ const SNILS_KEY = headerKey('СНИЛС');
  * the data starts below the lowest such merge; a group name merged across columns above sub-headers gives
  * way to them.
  */
-function findHeader(grid: SheetGrid): Header {
-  const rowsByNumber = new Map(grid.rows.map((row) => [row.number, row]));
+function findHeader(rows: SheetRow[], merges: CellRange[]): Header {
+  const rowsByNumber = new Map(rows.map((row) => [row.number, row]));
   for (let number = 1; number <= HEADER_SEARCH_ROWS; number++) {
-    const texts = headerTexts(rowsByNumber, grid.merges, number);
+    const texts = headerTexts(rowsByNumber, merges, number);
     const keys = texts.map(headerKey);
     if (!keys.includes(LAST_NAME_KEY) || !keys.includes(SNILS_KEY)) continue;
-    const spanning = grid.merges.filter((range) => range.top <= number && range.bottom > number);
+    const spanning = merges.filter((range) => range.top <= number && range.bottom > number);
     const lastRow = Math.max(number, ...spanning.map((range) => range.bottom));
-    const lowest = lastRow === number ? texts : headerTexts(rowsByNumber, grid.merges, lastRow);
+    const lowest = lastRow === number ? texts : headerTexts(rowsByNumber, merges, lastRow);
     const width = Math.max(texts.length, lowest.length);
     const headers = Array.from({ length: width }, (_, i) => lowest[i] || texts[i] || '');
     return { lastRow, ...mapColumns(headers) };
@@ -211,40 +212,89 @@ function mapColumns(headers: string[]): { columns: FoundColumn[]; notices: strin
   };
 }
 
-function readGrid(
-  grid: SheetGrid,
+/**
+ * Reads the sheet's rows as they come: the rows of the header area are kept until the header is found, then
+ * each data row is read and, in batches, handed to the sink. What refuses the file is told in the order of
+ * cost, as if the sheet were read first: the sheet's own refusals (thrown by the scan), then the header's,
+ * the number of rows, and the rows' problems, all at once.
+ */
+function readSheet(
+  sheet: SheetSource,
   options: ChangeFileOptions,
   sink: ((rows: ChangeFileRow[]) => void) | undefined,
 ) {
-  const header = findHeader(grid);
-  const dataRows = grid.rows.filter(
-    (row) => row.number > header.lastRow && header.columns.some(({ index }) => isFilled(row.cells[index])),
-  );
-  if (dataRows.length > options.limits.maxRows) {
-    throw new ChangeFileRefusal('too-large', [
-      fileMessages.tooManyRows(dataRows.length, options.limits.maxRows),
-    ]);
-  }
-  if (dataRows.length === 0) throw new ChangeFileRefusal('content', [fileMessages.noRows]);
+  // The header is looked for in the first rows; a header cell merged down may reach further.
+  const headerArea = sheet.merges.reduce((area, range) => Math.max(area, range.bottom), HEADER_SEARCH_ROWS);
+  const headerRows: SheetRow[] = [];
+  const start = (): DataRows => {
+    let started: DataRows;
+    try {
+      started = readDataRows(findHeader(headerRows, sheet.merges), options, sink);
+    } catch (refusal) {
+      // Told once the sheet is read, after whatever the scan finds wrong with it.
+      started = {
+        take: () => {},
+        finish: () => {
+          throw refusal;
+        },
+      };
+    }
+    for (const row of headerRows) started.take(row);
+    return started;
+  };
+  let reader: DataRows | undefined;
+  sheet.eachRow((row) => {
+    if (!reader && row.number <= headerArea) headerRows.push(row);
+    else (reader ??= start()).take(row);
+  });
+  return (reader ?? start()).finish();
+}
 
+type DataRows = ReturnType<typeof readDataRows>;
+
+/** The data rows below the header, taken one by one: read, checked, and sent on in batches. */
+function readDataRows(
+  header: Header,
+  options: ChangeFileOptions,
+  sink: ((rows: ChangeFileRow[]) => void) | undefined,
+) {
   const context = rowContext(header.columns, options);
   const rows: ChangeFileRow[] = [];
   const problems: string[] = [];
   const newSchools = new Map<string, string>();
   const duplicates = new DuplicateCheck(context);
-  for (const sheetRow of dataRows) {
-    const result = readRow(sheetRow, header.columns, context);
-    problems.push(...result.problems, ...duplicates.check(sheetRow.number, result.identity));
-    if (result.newSchool) newSchools.set(dictionaryKey(result.newSchool), result.newSchool);
-    if (result.row) rows.push(result.row);
-    // Once a file has a problem it is refused, so its rows are no longer worth sending.
-    if (rows.length === ROW_BATCH && sink && problems.length === 0) sink(rows.splice(0));
-    if (rows.length % ROW_BATCH === 0) trackHeap();
-  }
-  if (problems.length > 0) throw new ChangeFileRefusal('content', capped(problems));
-  if (sink) sink(rows.splice(0));
-  const schoolNotices = [...newSchools.values()].map(noticeMessages.schoolWillBeAdded);
-  return { rows, notices: [...header.notices, ...schoolNotices], newSchools: [...newSchools.values()] };
+  let dataRows = 0;
+  return {
+    take(sheetRow: SheetRow) {
+      if (sheetRow.number <= header.lastRow) return;
+      if (!header.columns.some(({ index }) => isFilled(sheetRow.cells[index]))) return;
+      // A file with too many rows is refused whole; the rest are only counted, to say how many.
+      if (++dataRows > options.limits.maxRows) return;
+      const result = readRow(sheetRow, header.columns, context);
+      problems.push(...result.problems, ...duplicates.check(sheetRow.number, result.identity));
+      if (result.newSchool) newSchools.set(dictionaryKey(result.newSchool), result.newSchool);
+      if (result.row) rows.push(result.row);
+      // Once a file has a problem it is refused, so its rows are no longer worth sending.
+      if (rows.length === ROW_BATCH && sink && problems.length === 0) sink(rows.splice(0));
+      if (rows.length % ROW_BATCH === 0) trackHeap();
+    },
+    finish() {
+      if (dataRows > options.limits.maxRows) {
+        throw new ChangeFileRefusal('too-large', [
+          fileMessages.tooManyRows(dataRows, options.limits.maxRows),
+        ]);
+      }
+      if (dataRows === 0) throw new ChangeFileRefusal('content', [fileMessages.noRows]);
+      if (problems.length > 0) throw new ChangeFileRefusal('content', capped(problems));
+      if (sink) sink(rows.splice(0));
+      const schoolNotices = [...newSchools.values()].map(noticeMessages.schoolWillBeAdded);
+      return {
+        rows,
+        notices: [...header.notices, ...schoolNotices],
+        newSchools: [...newSchools.values()],
+      };
+    },
+  };
 }
 
 function capped(problems: string[]): string[] {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fileMessages } from '../change-file-messages.js';
 import { detectFileType } from './file-type.js';
 import { readXlsSheet } from './xls-sheet.js';
-import { readXlsxSheet } from './xlsx-sheet.js';
+import { gridOf } from './sheet-grid.js';
+import { openXlsxSheet } from './xlsx-sheet.js';
 import { BIFF, cell, f64, record, streamOf, unicodeString } from '../../../../test/change-files/biff8.js';
 import {
   compoundFile,
@@ -97,7 +98,7 @@ describe('the workbook of a package, found as Excel finds it', () => {
     const bytes = packageWith(contentTypes, packageRels);
     const detected = detect(bytes);
     if (detected.format !== 'xlsx') throw new Error('not an .xlsx');
-    expect(readXlsxSheet(bytes, detected.zip, limits).rows).toStrictEqual([
+    expect(gridOf(openXlsxSheet(bytes, detected.zip, limits)).rows).toStrictEqual([
       { number: 1, cells: ['Фамилия', 'СНИЛС'] },
     ]);
   });

@@ -4,8 +4,8 @@ import { loadConfig } from '../../../../config.js';
 import { fileMessages } from '../change-file-messages.js';
 import { readInWorker } from '../change-file-runner.js';
 import { detectFileType } from './file-type.js';
-import { MAX_CELL_TEXT } from './sheet-grid.js';
-import { readXlsxSheet } from './xlsx-sheet.js';
+import { MAX_CELL_TEXT, gridOf } from './sheet-grid.js';
+import { openXlsxSheet } from './xlsx-sheet.js';
 import { inlineRow, packageOf, MAIN } from '../../../../test/change-files/workbooks.js';
 import { testOptions } from '../../../../test/change-files/reader-options.js';
 
@@ -20,7 +20,7 @@ const limits = { maxRows: 10_000, maxColumns: 200 };
 function xlsxGrid(bytes: Uint8Array) {
   const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, 'book.xlsx');
   if (detected.format !== 'xlsx') throw new Error('not an .xlsx');
-  return readXlsxSheet(bytes, detected.zip, limits);
+  return gridOf(openXlsxSheet(bytes, detected.zip, limits));
 }
 
 const tooLong = (row: number, column: string) => fileMessages.cellTextTooLong(row, column, MAX_CELL_TEXT);

@@ -2,7 +2,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from './file-type.js';
 import { readXlsSheet } from './xls-sheet.js';
-import { readXlsxSheet } from './xlsx-sheet.js';
+import { gridOf } from './sheet-grid.js';
+import { openXlsxSheet } from './xlsx-sheet.js';
 import { comparable, sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
 
 /*
@@ -19,7 +20,7 @@ const limits = { maxRows: 1_000_000, maxColumns: 16_384 };
 function readerGrid(bytes: Uint8Array, file: string) {
   const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, file);
   return detected.format === 'xlsx'
-    ? readXlsxSheet(bytes, detected.zip, limits)
+    ? gridOf(openXlsxSheet(bytes, detected.zip, limits))
     : readXlsSheet(detected.stream, limits);
 }
 

@@ -41,6 +41,29 @@ export interface SheetGrid {
   merges: CellRange[];
 }
 
+/**
+ * A sheet read row by row: the merged ranges where the header is looked for are known before the first
+ * row, so that the rows below the header can be read and sent on while the rest of the sheet is unpacked.
+ */
+export interface SheetSource {
+  /** The merged ranges that begin in the header area (the first HEADER_SEARCH_ROWS rows). */
+  merges: CellRange[];
+  /** Hands each row that has a filled cell to `take`, in order; throws for what refuses the sheet. */
+  eachRow(take: (row: SheetRow) => void): void;
+}
+
+/** A grid read whole, as a source. */
+export function gridSource(grid: SheetGrid): SheetSource {
+  return { merges: grid.merges, eachRow: (take) => grid.rows.forEach((row) => take(row)) };
+}
+
+/** A source read whole: for tests and callers that want every row at once. */
+export function gridOf(source: SheetSource): SheetGrid {
+  const rows: SheetRow[] = [];
+  source.eachRow((row) => rows.push(row));
+  return { rows, merges: source.merges };
+}
+
 /** The sizes a sheet may have; checked while reading, before the rows are kept. */
 export interface SheetLimits {
   /** Rows of data below the header; the header may sit anywhere in the first ten rows. */

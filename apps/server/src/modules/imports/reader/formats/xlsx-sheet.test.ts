@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from './file-type.js';
-import { readXlsxSheet } from './xlsx-sheet.js';
+import { gridOf } from './sheet-grid.js';
+import { openXlsxSheet } from './xlsx-sheet.js';
+import { fileMessages } from '../change-file-messages.js';
 import { badCells } from '../../../../test/change-files/bad-cells.js';
+import { refusalOf } from '../../../../test/change-files/refusal.js';
 import {
   MAIN,
+  columnName,
   packageOf,
   sampleRow,
   sheetJsXlsxOf,
@@ -19,7 +23,7 @@ const limits = { maxRows: 10_000, maxColumns: 200 };
 function xlsxGrid(bytes: Uint8Array) {
   const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, 'book.xlsx');
   if (detected.format !== 'xlsx') throw new Error('not an .xlsx');
-  return readXlsxSheet(bytes, detected.zip, limits);
+  return gridOf(openXlsxSheet(bytes, detected.zip, limits));
 }
 
 const rows = () => sheetOf([sampleRow(), ...badCells.map((bad) => sampleRow(bad.overrides))]);
@@ -147,5 +151,53 @@ describe('text in CDATA sections', () => {
     const grid = xlsxGrid(packageOf({ sheet }));
     expect(grid.rows.map((row) => row.number)).toEqual([1, 2, 3]);
     expect(grid.rows[1]!.cells).toEqual([text]);
+  });
+});
+
+describe('merged ranges, found ahead of the rows', () => {
+  const head = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}" xmlns:x="${MAIN}"><sheetData>`;
+  const dataRow = `<row r="1"><c r="A1" t="inlineStr"><is><t>Фамилия</t></is></c></row>`;
+  // Ten rows of twenty ranges each, then ranges further down, which the header never looks at.
+  const headerRanges = Array.from({ length: 10 }, (_, row) =>
+    Array.from({ length: 20 }, (_, i) => `${columnName(2 * i)}${row + 1}:${columnName(2 * i + 1)}${row + 1}`),
+  ).flat();
+  const mergesXml = (prefix: string) =>
+    `<${prefix}mergeCells count="${headerRanges.length + 1}">${headerRanges
+      .map((ref) => `<${prefix}mergeCell ref="${ref}"/>`)
+      .join('')}<${prefix}mergeCell ref="A20:B20"/></${prefix}mergeCells>`;
+  const expected = headerRanges.map((ref) => {
+    const [from, to] = ref.split(':').map((cell) => /^([A-Z]+)(\d+)$/.exec(cell)!);
+    const column = (letters: string) =>
+      [...letters].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+    return { top: Number(from![2]), left: column(from![1]!), bottom: Number(to![2]), right: column(to![1]!) };
+  });
+
+  function sheetWithMerges(prefix: string, shift: number) {
+    // The comment puts the ranges across the first 64 KB, where the first unpacked block ends; each shift
+    // moves that end one character further into a tag.
+    const filler = `<!--${'x'.repeat(2 ** 16 - head.length - dataRow.length - 3000 + shift)}-->`;
+    return `${head}${dataRow}${filler}</sheetData>${mergesXml(prefix)}</worksheet>`;
+  }
+
+  it('knows the header area’s ranges before the first row, wherever a block’s end cuts their tags', () => {
+    for (const [prefix, shift] of [
+      ...Array.from({ length: 40 }, (_, shift) => ['', shift] as const),
+      ['x:', 7] as const,
+    ]) {
+      const bytes = packageOf({ sheet: sheetWithMerges(prefix, shift) });
+      const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, 'book.xlsx');
+      if (detected.format !== 'xlsx') throw new Error('not an .xlsx');
+      expect(openXlsxSheet(bytes, detected.zip, limits).merges).toEqual(expected);
+      // The scan reads the same ranges, or it would refuse the book.
+      expect(xlsxGrid(bytes).merges).toEqual(expected);
+    }
+  });
+
+  it('refuses a book whose range hides in a CDATA section rather than look for its header with it', () => {
+    const cell = `<c r="B1" t="inlineStr"><is><t><![CDATA[<mergeCell ref="A1:A3"/>]]></t></is></c>`;
+    const sheet = `${head}${dataRow.replace('</row>', `${cell}</row>`)}</sheetData></worksheet>`;
+    const refusal = refusalOf(() => xlsxGrid(packageOf({ sheet })));
+    expect(refusal.problems).toEqual([fileMessages.damaged]);
+    expect(refusal.detail).toBe('xlsx: merged ranges differ');
   });
 });

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { constants, inflateRawSync } from 'node:zlib';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 import { trackHeap } from '../heap-peak.js';
@@ -16,8 +17,8 @@ import {
   tooLongText,
   type CellRange,
   type CellValue,
-  type SheetGrid,
   type SheetLimits,
+  type SheetSource,
   type SheetRow,
 } from './sheet-grid.js';
 import { inflateBlocks, type ZipArchive, type ZipEntry } from './zip-archive.js';
@@ -33,6 +34,7 @@ import {
   type WorkbookSheet,
 } from './xlsx-package.js';
 import {
+  MAX_TAG_CHARS,
   TextGatherer,
   attributeOf,
   decodeOfficeEscapes,
@@ -45,15 +47,18 @@ import {
 /*
  * Reads one worksheet of an .xlsx: the package's relationships lead to the workbook, its sheet, shared
  * strings and styles; only those parts are unpacked (macros, external links, pictures never are). Every
- * part is scanned tag by tag as it is unpacked, so the heap holds one block of it and what is kept (the rows,
- * the shared strings), never a part whole; a text longer than a cell may hold refuses the file while it is
- * read. The grammar read is the one SpreadsheetML has (ECMA-376 part 1, §18.3): rows, cells
+ * part is scanned tag by tag as it is unpacked, so the heap holds one block of it and what is kept (the shared
+ * strings, the row being read), never a part whole; each row is handed on as soon as it ends, and a text
+ * longer than a cell may hold refuses the file while it is read. The grammar read is the one SpreadsheetML has (ECMA-376 part 1, §18.3): rows, cells
  * with their type, value, inline text and style, merged ranges; formulas are never read, their cached
  * values are. A DTD, which Excel never writes, refuses the file, so no entity is ever expanded.
  */
 
-/** Reads the data sheet («Данные», else the first visible sheet) into a grid, within the limits. */
-export function readXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetLimits): SheetGrid {
+/**
+ * Opens the data sheet («Данные», else the first visible sheet), to be read row by row within the limits: its
+ * shared strings, date styles and the merged ranges of its header area are read first.
+ */
+export function openXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetLimits): SheetSource {
   const workbookPath = workbookPartOf(bytes, zip);
   const workbook = readWorkbook(bytes, zip, workbookPath);
   if (workbook === null) throw damaged(`xlsx: no ${workbookPath}`);
@@ -68,8 +73,19 @@ export function readXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetL
   const strings = sharedStringsPath ? readSharedStrings(bytes, zip, sharedStringsPath) : [];
   const dateStyles = stylesPath ? readDateStyles(bytes, zip, stylesPath) : [];
   trackHeap();
-  return scanSheet(bytes, entry, { strings, dateStyles, date1904: workbook.date1904, limits });
+  const merges = findHeaderMerges(bytes, entry);
+  const context = { strings, dateStyles, date1904: workbook.date1904, limits };
+  return {
+    merges,
+    eachRow(take) {
+      const scanned = scanSheet(bytes, entry, context, take);
+      // The ranges were found by their name ahead of the scan; a file where the scan reads others (one
+      // hidden in a CDATA section, say) is not one Excel wrote.
+      if (JSON.stringify(scanned) !== JSON.stringify(merges)) throw damaged('xlsx: merged ranges differ');
+    },
+  };
 }
+
 /** The data sheet's part (chooseDataSheet), which must be a worksheet. */
 function chooseSheet(sheets: WorkbookSheet[], rels: Relationship[]): string {
   const chosen = chooseDataSheet(sheets);
@@ -159,10 +175,18 @@ interface OpenCell {
   inline: TextGatherer | null;
 }
 
-/** Walks the sheet's tags once, keeping each row that has a filled cell and the merged ranges. */
-function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: ScanContext): SheetGrid {
-  const rows: SheetRow[] = [];
+/**
+ * Walks the sheet's tags once, handing on each row that has a filled cell as soon as it ends; answers the
+ * merged ranges of the header area.
+ */
+function scanSheet(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  context: ScanContext,
+  take: (row: SheetRow) => void,
+): CellRange[] {
   const merges: CellRange[] = [];
+  let rowCount = 0;
   let row: SheetRow | null = null;
   let cell: OpenCell | null = null;
   let previousRow = 0;
@@ -179,7 +203,7 @@ function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: ScanContext): Sh
           case 'row':
             if (closing) {
               // Only filled cells are stored, so a row with any cell is a filled row.
-              if (row && row.cells.length > 0) rows.push(row);
+              if (row && row.cells.length > 0) take(row);
               row = null;
             } else {
               const number = Number(attributeOf(attributes, 'r') ?? previousRow + 1);
@@ -187,7 +211,7 @@ function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: ScanContext): Sh
               previousRow = number;
               previousColumn = -1;
               row = selfClosing ? null : { number, cells: [] };
-              if (rows.length % 1000 === 0) trackHeap();
+              if (++rowCount % 1000 === 0) trackHeap();
             }
             break;
           case 'c':
@@ -233,7 +257,7 @@ function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: ScanContext): Sh
     },
     entry.name,
   );
-  return { rows, merges };
+  return merges;
 }
 
 function openCell(attributes: string, row: number, column: number): OpenCell {
@@ -256,6 +280,58 @@ function readRange(ref: string): CellRange | null {
   const end = parseCellReference(to ?? '');
   if (!start || !end) return null;
   return { top: start.row, left: start.column, bottom: end.row, right: end.column };
+}
+
+const MERGE_CELL = 'mergeCell';
+// A tag's start, a namespace prefix included, before the name found.
+const TAG_START = /<(?:[\w.-]+:)?$/;
+const MERGE_TAG = /^<(?:[\w.-]+:)?mergeCell([\s/][^<>]*)?>/;
+// Kept from a block's end for the next, so that a name or a tag cut by the block's end is found whole.
+const TAIL_CHARS = 256;
+
+/**
+ * The merged ranges of the header area, found ahead of the scan: the sheet unpacked once more, each block
+ * searched for the tag's name only (Excel writes the ranges after the rows), so that the header is known
+ * before the rows are read. A fraction of the scan's cost.
+ */
+function findHeaderMerges(bytes: Uint8Array, entry: ZipEntry): CellRange[] {
+  const merges: CellRange[] = [];
+  try {
+    searchMerges(inflateBlocks(bytes, entry), merges);
+  } catch {
+    // A damaged part stops the scan too, where it is damaged or earlier; it is the scan that tells why.
+  }
+  return merges;
+}
+
+function searchMerges(blocks: Iterable<Buffer>, merges: CellRange[]) {
+  let decoder: StringDecoder | undefined;
+  let tail = '';
+  for (const block of blocks) {
+    // A part in UTF-16 says so by its byte-order mark (scanXml); the tags' names are ASCII either way, and
+    // reading UTF-8 as Latin-1 keeps them as they are.
+    decoder ??= new StringDecoder(block[0] === 0xff && block[1] === 0xfe ? 'utf16le' : 'latin1');
+    const text = tail + decoder.write(block);
+    let at = 0;
+    let kept = Math.max(0, text.length - TAIL_CHARS);
+    for (let found = text.indexOf(MERGE_CELL); found !== -1; found = text.indexOf(MERGE_CELL, at)) {
+      const start = text.lastIndexOf('<', found);
+      at = found + MERGE_CELL.length;
+      if (start === -1 || found - start > TAIL_CHARS || !TAG_START.test(text.slice(start, found))) continue;
+      const end = text.indexOf('>', at);
+      if (end === -1) {
+        kept = Math.min(kept, start);
+        break;
+      }
+      const tag = MERGE_TAG.exec(text.slice(start, end + 1));
+      const range = tag && readRange(readAttributes(tag[1] ?? '').get('ref') ?? '');
+      if (range && range.top <= HEADER_SEARCH_ROWS) merges.push(range);
+      at = end + 1;
+      kept = Math.max(kept, at);
+    }
+    tail = text.slice(kept);
+    if (tail.length > MAX_TAG_CHARS) return;
+  }
 }
 
 /** Keeps the cell if it is filled. */

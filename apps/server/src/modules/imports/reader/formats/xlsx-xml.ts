@@ -65,7 +65,7 @@ export interface XmlHandler {
 // A tag (its name without the namespace prefix), matched where a `<` stands.
 const TAG_AT = /<(\/?)(?:[\w.-]+:)?([\w.-]+)([^<>]*?)(\/?)>/y;
 // Excel's tags are short; one still open after this many characters is not a spreadsheet's.
-const MAX_TAG_CHARS = 1 << 16;
+export const MAX_TAG_CHARS = 1 << 16;
 
 /**
  * Walks a part's XML as it is unpacked, block by block: the heap holds one block and what the handler
