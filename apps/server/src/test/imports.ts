@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { importChanges, imports, storedFileParts, storedFiles } from '../db/schema/index.js';
 
@@ -81,6 +82,9 @@ export async function createStoredImport(
         status: r.status ?? 0,
         fullName: r.fullName,
         snils: r.snils,
+        // The match keys an upload works out (imports-store.repository.ts); the data has no birth date or number.
+        matchSnils: r.snils?.replace(/\D/g, '') || null,
+        matchNameKey: sql`registry_fold(${r.fullName})`,
         data: {},
         raw: [],
         rejectionReason: r.status === 2 ? 'Не указан СНИЛС' : null,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  char,
   customType,
   date,
   index,
@@ -155,6 +156,16 @@ export const importChanges = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::json`),
+    /*
+     * What a waiting row is matched to the register by (`pendingMatch` in imports.repository.ts), worked out
+     * once as the row is stored, so that an import's counts never parse thousands of rows' JSON: the SNILS's
+     * 11 digits, the birth date (`yyyy-MM-dd`), the internship number's key and the name's search key, each
+     * as the register's own columns hold it.
+     */
+    matchSnils: char({ length: 11 }),
+    matchBirthDate: text(),
+    matchNumberKey: text(),
+    matchNameKey: text(),
     rejectionReason: text(),
     internId: integer().references(() => interns.id),
     processedById: integer().references(() => accounts.id),

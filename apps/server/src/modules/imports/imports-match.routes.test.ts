@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PendingChange } from '@registry/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../db/client.js';
 import { clientHeaders } from '../../test/build-test-app.js';
 import { snilsFrom } from '../../test/change-files/workbooks.js';
 import { createIntern, internship, personalInfo } from '../../test/interns.js';
@@ -113,5 +117,44 @@ describe("an import's waiting rows", () => {
       StateCounts: { pending: 6, claimed: 0, finished: 0, rejected: 0 },
       MatchCounts: { snils: 2, fullName: 1, none: 3, conflict: 2 },
     });
+  });
+});
+
+describe('migration 0031', () => {
+  it('works out the match keys of rows stored before them as an upload stores them', async () => {
+    const { t, callers } = test;
+    const [first, second] = [freshSnils(), freshSnils()];
+    const { importId } = await uploadRows(t, callers.operator, callers.sro.id, [
+      row('Ключева Анна Петровна', first, 'К-1 а'),
+      { ...row('Бездатова Ёлка Ивановна', second, 'К-2'), 'Дата рождения': null },
+    ]);
+    const db = t.database.db;
+    const keys = async () =>
+      (
+        await db.execute(sql`select match_snils, match_birth_date, match_number_key, match_name_key
+          from import_changes where import_id = ${importId} order by row_number`)
+      ).rows;
+    const stored = await keys();
+    expect(stored).toEqual([
+      {
+        match_snils: first.replace(/\D/g, ''),
+        match_birth_date: '1995-04-12',
+        match_number_key: 'к-1а',
+        match_name_key: 'ключева анна петровна',
+      },
+      {
+        match_snils: second.replace(/\D/g, ''),
+        match_birth_date: null,
+        match_number_key: 'к-2',
+        match_name_key: 'бездатова елка ивановна',
+      },
+    ]);
+
+    const file = readFileSync(path.join(migrationsFolder, '0031_import-change-match-keys.sql'), 'utf8');
+    const backfill = file.split('--> statement-breakpoint').at(-1)!;
+    await db.execute(sql`update import_changes set match_snils = null, match_birth_date = null,
+      match_number_key = null, match_name_key = null where import_id = ${importId}`);
+    await db.execute(sql.raw(backfill));
+    expect(await keys()).toEqual(stored);
   });
 });

@@ -28,7 +28,7 @@ import { hasLiveClaim, liveClaimant, nextPendingRow } from './pending-rows.js';
  * it is asked of, and for waiting rows only: the trainee (not deleted) with the row's SNILS, through the SNILS index; else the
  * first with its folded full name, through the alphabetical index, and its birth date when the row has one.
  * `has_conflict`: another trainee holds the row's internship number in the import's SRO (the SRO's numbers'
- * key). The row's data is read only for its birth date and number.
+ * key). The row's keys were worked out as it was stored (`matchSnils` and the rest), so its JSON is never read.
  */
 function pendingMatch(organizationId: number): SQL {
   const row = importChanges;
@@ -36,24 +36,17 @@ function pendingMatch(organizationId: number): SQL {
     select case when by_snils.id is not null then 'snils' when by_name.id is not null then 'fullName'
         else 'none' end as match,
       exists (select 1 from ${internshipNumbers} where ${internshipNumbers.organizationId} = ${organizationId}
-        and ${internshipNumbers.numberKey} = keys.number_key and keys.number_key <> ''
+        and ${internshipNumbers.numberKey} = ${row.matchNumberKey} and ${row.matchNumberKey} <> ''
         and ${internshipNumbers.internId} is distinct from coalesce(by_snils.id, by_name.id)) as has_conflict
-    from (select
-        case when length(regexp_replace(${row.snils}, '\\D', '', 'g')) = 11
-          then regexp_replace(${row.snils}, '\\D', '', 'g') end as snils,
-        parsed.data -> 'PersonalInfo' ->> 'DateOfBirth' as birth_date,
-        registry_number_key(parsed.data -> 'Internship' ->> 'RegistryNumber') as number_key
-      -- The row's JSON text parsed once, as jsonb (offset 0 keeps the planner from inlining the cast at each
-      -- use): the text type would be parsed whole again by every ->.
-      from (select ${row.data}::jsonb as data offset 0) parsed
-      ) keys
+    -- One row for the lookups to join to.
+    from (select) waiting_row
     left join lateral (select ${interns.id} from ${interns} where not ${interns.isDeleted}
-        and ${interns.snils} collate "C" = keys.snils::char(11) limit 1) by_snils on true
+        and ${interns.snils} collate "C" = ${row.matchSnils} limit 1) by_snils on true
     left join lateral (select ${interns.id} from ${interns} where not ${interns.isDeleted}
-        and ${interns.searchKey} collate "C" = registry_fold(${row.fullName}) collate "C"
-        and (keys.birth_date is null or exists (select 1 from ${internEntries}
+        and ${interns.searchKey} collate "C" = ${row.matchNameKey} collate "C"
+        and (${row.matchBirthDate} is null or exists (select 1 from ${internEntries}
           where ${internEntries.internId} = ${interns.id} and ${internEntries.section} = 'PersonalInfo'
-          and not ${internEntries.isRemoved} and ${internEntries.data} ->> 'DateOfBirth' = keys.birth_date))
+          and not ${internEntries.isRemoved} and ${internEntries.data} ->> 'DateOfBirth' = ${row.matchBirthDate}))
         order by ${interns.searchKey} collate "C", ${interns.id} limit 1) by_name on by_snils.id is null
     where ${row.status} = ${sql.raw(String(ChangeStatus.Pending))}
   ) pending_match`;

@@ -11,13 +11,35 @@ import { dictionaryKey } from '../reader/dictionary-match.js';
  * handed over rather than copied.
  */
 
-export interface PackedRows {
+/** The light columns of packed rows, one array each, one element per row. */
+interface LightColumns {
   rowNumbers: number[];
   fullNames: string[];
   snils: (string | null)[];
+  /** What the row is matched to the register by, besides its name and SNILS (`matchBirthDate` and the rest). */
+  birthDates: (string | null)[];
+  registryNumbers: (string | null)[];
   /** The text of the row's school cell when the dictionary lacks that school, for 'Импортировать учебные заведения'. */
   unknownSchools: (string | null)[];
   notices: string[][];
+}
+
+const lightColumns: (keyof LightColumns)[] = [
+  'rowNumbers',
+  'fullNames',
+  'snils',
+  'birthDates',
+  'registryNumbers',
+  'unknownSchools',
+  'notices',
+];
+
+/** Each light column made of the batches' or rows' own by `pick`. */
+function eachLightColumn(pick: (column: keyof LightColumns) => unknown[]): LightColumns {
+  return Object.fromEntries(lightColumns.map((column) => [column, pick(column)])) as unknown as LightColumns;
+}
+
+export interface PackedRows extends LightColumns {
   /** Each row's sections as JSON, then its cells as JSON (their texts in the order of the file's headers). */
   payload: Uint8Array;
   /** Row i's sections are payload[bounds[2i], bounds[2i + 1]); its cells end at bounds[2i + 2]. */
@@ -91,6 +113,8 @@ export function createRowPacker() {
         rowNumbers: rows.map((row) => row.rowNumber),
         fullNames: rows.map((row) => fullNameOf(row.PersonalInfo)),
         snils: rows.map((row) => row.PersonalInfo.Snils),
+        birthDates: rows.map((row) => row.PersonalInfo.DateOfBirth),
+        registryNumbers: rows.map((row) => row.Internship.RegistryNumber),
         unknownSchools: rows.map((row) => (row.PersonalInfo.School === null ? schoolCellOf(row) : null)),
         notices: rows.map((row) => row.notices),
         ...encode(texts),
@@ -111,11 +135,7 @@ export function concatPacked(batches: PackedRows[]): PackedRows {
     bounds.push(...batch.bounds.map((bound) => base + bound));
   }
   return {
-    rowNumbers: batches.flatMap((batch) => batch.rowNumbers),
-    fullNames: batches.flatMap((batch) => batch.fullNames),
-    snils: batches.flatMap((batch) => batch.snils),
-    unknownSchools: batches.flatMap((batch) => batch.unknownSchools),
-    notices: batches.flatMap((batch) => batch.notices),
+    ...eachLightColumn((column) => batches.flatMap((batch) => batch[column] as unknown[])),
     payload,
     bounds,
   };
@@ -126,11 +146,7 @@ export function slicePacked(rows: PackedRows, start: number, end: number): Packe
   const from = rows.bounds[2 * start]!;
   const to = rows.bounds[2 * end]!;
   return {
-    rowNumbers: rows.rowNumbers.slice(start, end),
-    fullNames: rows.fullNames.slice(start, end),
-    snils: rows.snils.slice(start, end),
-    unknownSchools: rows.unknownSchools.slice(start, end),
-    notices: rows.notices.slice(start, end),
+    ...eachLightColumn((column) => rows[column].slice(start, end)),
     payload: rows.payload.subarray(from, to),
     bounds: rows.bounds.slice(2 * start, 2 * end + 1).map((bound) => bound - from),
   };
@@ -169,6 +185,8 @@ export function* insertBatches(rows: PackedRows, size: number) {
       rowNumbers: batch.rowNumbers,
       fullNames: batch.fullNames,
       snils: batch.snils,
+      birthDates: batch.birthDates,
+      registryNumbers: batch.registryNumbers,
       notices: batch.notices.map((notices) => JSON.stringify(notices)),
       dataStarts: batch.rowNumbers.map((_, i) => at(2 * i)),
       rawStarts: batch.rowNumbers.map((_, i) => at(2 * i + 1)),

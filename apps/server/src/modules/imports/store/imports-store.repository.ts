@@ -8,8 +8,68 @@ import { insertBatches, packedTexts, type PackedRows } from './change-file-packi
 /** Rows per insert statement: a batch of 2,000 rows carries ~5 MB. */
 const INSERT_BATCH = 2000;
 
+const insertedColumns = sql.raw(
+  'import_id, row_number, full_name, snils, data, raw, notices, match_snils, match_birth_date, ' +
+    'match_number_key, match_name_key',
+);
+
+/**
+ * A row's match keys (`matchSnils` and the rest, schema/imports.ts) from the columns of `r`, worked out by the
+ * register's own functions: its SNILS's 11 digits, birth date, internship number key and name key.
+ */
+const matchKeys = sql.raw(
+  "case when length(regexp_replace(r.snils, '\\D', '', 'g')) = 11 then regexp_replace(r.snils, '\\D', '', 'g') " +
+    'end, r.birth_date, registry_number_key(r.registry_number), registry_fold(r.full_name)',
+);
+
 /** What an import learns once its file is read: it is stored before, with its rows. */
 type ReadColumns = Pick<typeof imports.$inferInsert, 'headers' | 'notices' | 'rowCount' | 'pendingCount'>;
+
+/**
+ * Stores an import's rows as the reader's worker packed them: per batch, the light columns as arrays and
+ * the rows' JSON as slices of one byte buffer, so that neither side builds or parses thousands of
+ * parameters or one huge JSON document.
+ */
+async function insertChanges(tx: Db, importId: number, rows: PackedRows) {
+  const slice = (from: SQL, to: SQL) =>
+    sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')`;
+  for (const batch of insertBatches(rows, INSERT_BATCH)) {
+    await tx.execute(sql`
+      insert into ${importChanges} (${insertedColumns})
+      select ${importId}, r.row_number, r.full_name, r.snils,
+        ${slice(sql`r.data_start`, sql`r.raw_start`)}, ${slice(sql`r.raw_start`, sql`r.raw_end`)},
+        r.notices::json, ${matchKeys}
+      from (select ${sql.param(batch.payload)}::bytea as payload) b,
+        unnest(${sql.param(batch.rowNumbers)}::int[], ${sql.param(batch.fullNames)}::text[],
+          ${sql.param(batch.snils)}::text[], ${sql.param(batch.dataStarts)}::int[],
+          ${sql.param(batch.rawStarts)}::int[], ${sql.param(batch.rawEnds)}::int[],
+          ${sql.param(batch.notices)}::text[], ${sql.param(batch.birthDates)}::text[],
+          ${sql.param(batch.registryNumbers)}::text[])
+        as r(row_number, full_name, snils, data_start, raw_start, raw_end, notices, birth_date,
+          registry_number)`);
+  }
+}
+
+/**
+ * The same insert for PGlite, each value its own text parameter: PGlite encodes a `bytea` parameter
+ * several times slower than text, and a text array's every quote escaped and parsed back again, which
+ * made binding take more than half of the insert (docs/benchmarks.md, «Change files and uploads»). One
+ * statement; a step has few rows (imports-store.ts).
+ */
+async function insertChangesAsText(tx: Db, importId: number, rows: PackedRows) {
+  const { data, raw } = packedTexts(rows);
+  const values = rows.rowNumbers.map(
+    (rowNumber, i) =>
+      sql`(${rowNumber}::int, ${rows.fullNames[i]}, ${rows.snils[i]}, ${data[i]}, ${raw[i]},
+        ${JSON.stringify(rows.notices[i])}, ${rows.birthDates[i]}, ${rows.registryNumbers[i]})`,
+  );
+  await tx.execute(sql`
+    insert into ${importChanges} (${insertedColumns})
+    select ${importId}, r.row_number, r.full_name, r.snils, r.data, r.raw, r.notices::json,
+      ${matchKeys}
+    from (values ${sql.join(values, sql`, `)})
+      as r(row_number, full_name, snils, data, raw, notices, birth_date, registry_number)`);
+}
 
 /** What storing an upload writes (imports-store.ts): the import, its rows, the step that shows it, the undoing. */
 export function createImportsStoreRepository() {
@@ -19,46 +79,8 @@ export function createImportsStoreRepository() {
       return row!.id;
     },
 
-    /**
-     * Stores an import's rows as the reader's worker packed them: per batch, the light columns as arrays and
-     * the rows' JSON as slices of one byte buffer, so that neither side builds or parses thousands of
-     * parameters or one huge JSON document.
-     */
-    async insertChanges(tx: Db, importId: number, rows: PackedRows) {
-      const slice = (from: SQL, to: SQL) =>
-        sql`convert_from(substring(b.payload from ${from} for ${to} - ${from}), 'UTF8')`;
-      for (const batch of insertBatches(rows, INSERT_BATCH)) {
-        await tx.execute(sql`
-          insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
-          select ${importId}, r.row_number, r.full_name, r.snils,
-            ${slice(sql`r.data_start`, sql`r.raw_start`)}, ${slice(sql`r.raw_start`, sql`r.raw_end`)},
-            r.notices::json
-          from (select ${sql.param(batch.payload)}::bytea as payload) b,
-            unnest(${sql.param(batch.rowNumbers)}::int[], ${sql.param(batch.fullNames)}::text[],
-              ${sql.param(batch.snils)}::text[], ${sql.param(batch.dataStarts)}::int[],
-              ${sql.param(batch.rawStarts)}::int[], ${sql.param(batch.rawEnds)}::int[],
-              ${sql.param(batch.notices)}::text[])
-            as r(row_number, full_name, snils, data_start, raw_start, raw_end, notices)`);
-      }
-    },
-
-    /**
-     * The same insert for PGlite, each value its own text parameter: PGlite encodes a `bytea` parameter
-     * several times slower than text, and a text array's every quote escaped and parsed back again, which
-     * made binding take more than half of the insert (docs/benchmarks.md, «Change files and uploads»). One
-     * statement; a step has few rows (imports-store.ts).
-     */
-    async insertChangesAsText(tx: Db, importId: number, rows: PackedRows) {
-      const { data, raw } = packedTexts(rows);
-      const values = rows.rowNumbers.map(
-        (rowNumber, i) =>
-          sql`(${importId}, ${rowNumber}, ${rows.fullNames[i]}, ${rows.snils[i]}, ${data[i]}, ${raw[i]},
-            ${JSON.stringify(rows.notices[i])}::json)`,
-      );
-      await tx.execute(sql`
-        insert into ${importChanges} (import_id, row_number, full_name, snils, data, raw, notices)
-        values ${sql.join(values, sql`, `)}`);
-    },
+    insertChanges,
+    insertChangesAsText,
 
     /** The last step of storing an upload: the import becomes pending; false when it was not being stored. */
     async revealImport(tx: Db, id: number, read: ReadColumns): Promise<boolean> {
