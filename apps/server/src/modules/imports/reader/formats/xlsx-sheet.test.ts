@@ -193,6 +193,21 @@ describe('merged ranges, found ahead of the rows', () => {
     }
   });
 
+  it('finds a lone range whose tag a block’s end cuts anywhere, the rest of the sheet never made text', () => {
+    const tag = '<mergeCell ref="A1:B1"/>';
+    // Comments inside the list keep its own tags out of the blocks around the one the block's end cuts.
+    const opening = `</sheetData><mergeCells><!--${'y'.repeat(400)}-->`;
+    const closing = `<!--${'z'.repeat(2 ** 16)}--></mergeCells>`;
+    const start = Buffer.byteLength(`${head}${dataRow}<!---->${opening}`);
+    for (let cut = 0; cut <= tag.length; cut++) {
+      const filler = `<!--${'x'.repeat(2 ** 16 - start - cut)}-->`;
+      const sheet = `${head}${dataRow}${filler}${opening}${tag}${closing}</worksheet>`;
+      // The first block ends `cut` bytes into the tag.
+      expect(Buffer.byteLength(sheet.slice(0, sheet.indexOf(tag)))).toBe(2 ** 16 - cut);
+      expect(xlsxGrid(packageOf({ sheet })).merges).toEqual([{ top: 1, left: 0, bottom: 1, right: 1 }]);
+    }
+  });
+
   it('refuses a book whose range hides in a CDATA section rather than look for its header with it', () => {
     const cell = `<c r="B1" t="inlineStr"><is><t><![CDATA[<mergeCell ref="A1:A3"/>]]></t></is></c>`;
     const sheet = `${head}${dataRow.replace('</row>', `${cell}</row>`)}</sheetData></worksheet>`;

@@ -306,11 +306,20 @@ function findHeaderMerges(bytes: Uint8Array, entry: ZipEntry): CellRange[] {
 
 function searchMerges(blocks: Iterable<Buffer>, merges: CellRange[]) {
   let decoder: StringDecoder | undefined;
+  let utf16 = false;
   let tail = '';
   for (const block of blocks) {
-    // A part in UTF-16 says so by its byte-order mark (scanXml); the tags' names are ASCII either way, and
-    // reading UTF-8 as Latin-1 keeps them as they are.
-    decoder ??= new StringDecoder(block[0] === 0xff && block[1] === 0xfe ? 'utf16le' : 'latin1');
+    if (!decoder) {
+      // A part in UTF-16 says so by its byte-order mark (scanXml); the tags' names are ASCII either way, and
+      // reading UTF-8 as Latin-1 keeps them as they are.
+      utf16 = block[0] === 0xff && block[1] === 0xfe;
+      decoder = new StringDecoder(utf16 ? 'utf16le' : 'latin1');
+    }
+    // Most blocks hold rows only: those are searched as bytes and never made text.
+    if (!utf16 && !mayHoldMergeCell(tail, block)) {
+      tail = block.toString('latin1', Math.max(0, block.length - TAIL_CHARS));
+      continue;
+    }
     const text = tail + decoder.write(block);
     let at = 0;
     let kept = Math.max(0, text.length - TAIL_CHARS);
@@ -332,6 +341,15 @@ function searchMerges(blocks: Iterable<Buffer>, merges: CellRange[]) {
     tail = text.slice(kept);
     if (tail.length > MAX_TAG_CHARS) return;
   }
+}
+
+const MERGE_CELL_BYTES = Buffer.from(MERGE_CELL, 'latin1');
+
+/** Whether the name is in the block, runs into it from the text kept before it, or is in that text. */
+function mayHoldMergeCell(tail: string, block: Buffer): boolean {
+  if (tail.includes(MERGE_CELL) || block.indexOf(MERGE_CELL_BYTES) !== -1) return true;
+  const cut = MERGE_CELL.length - 1;
+  return (tail.slice(-cut) + block.toString('latin1', 0, cut)).includes(MERGE_CELL);
 }
 
 /** Keeps the cell if it is filled. */
