@@ -141,14 +141,16 @@ describe.each<Format>(['xlsx', 'xls'])('reading a .%s change file', (format) => 
       ['Петрова', 'Анна', 'Олеговна', '112-233-445 95'],
     ];
     const book = { merges: ['A1:D1', 'A2:D2', 'A3:A4', 'B3:C3', 'D3:D4'] };
-    const result = await read(rows, { format, book });
-    const [row] = rowsOf(result);
-    expect(row!.rowNumber).toBe(5);
-    expect(row!.PersonalInfo).toMatchObject({
-      LastName: 'Петрова',
-      FirstName: 'Анна',
-      PatronymicName: 'Олеговна',
-    });
+    for (const streamRows of [false, true]) {
+      const result = await read(rows, { format, book, options: { streamRows } });
+      const [row] = rowsOf(result);
+      expect(row!.rowNumber).toBe(5);
+      expect(row!.PersonalInfo).toMatchObject({
+        LastName: 'Петрова',
+        FirstName: 'Анна',
+        PatronymicName: 'Олеговна',
+      });
+    }
   });
 
   it('reads a header merged down below the tenth row, where the data begins under it', async () => {
@@ -160,10 +162,12 @@ describe.each<Format>(['xlsx', 'xls'])('reading a .%s change file', (format) => 
       [null, 'Имя', null],
       ['Петрова', 'Анна', '112-233-445 95'],
     ];
-    const result = await read(rows, { format, book: { merges: ['A10:A12', 'C10:C12'] } });
-    const [row] = rowsOf(result);
-    expect(row!.rowNumber).toBe(13);
-    expect(row!.PersonalInfo).toMatchObject({ LastName: 'Петрова', FirstName: 'Анна' });
+    for (const streamRows of [false, true]) {
+      const book = { merges: ['A10:A12', 'C10:C12'] };
+      const [row] = rowsOf(await read(rows, { format, book, options: { streamRows } }));
+      expect(row!.rowNumber).toBe(13);
+      expect(row!.PersonalInfo).toMatchObject({ LastName: 'Петрова', FirstName: 'Анна' });
+    }
   });
 
   it('keeps the spreadsheet’s own row numbers and skips empty rows', async () => {
@@ -480,15 +484,20 @@ describe('a row sink', () => {
     expect(batches).toEqual(['1000 xlsx', '1000 xlsx', '100 xlsx']);
   });
 
-  it('takes each thousand rows as the sheet is unpacked, before its end is read', () => {
+  it('takes each thousand rows as the sheet is unpacked when asked to, else once it is read whole', () => {
     // After the rows, a DTD: it refuses the file only where the scan meets it, at the sheet's end.
     const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${sheetOfRows(1200)}</sheetData><!DOCTYPE x></worksheet>`;
-    const batches: number[] = [];
-    const result = readChangeFile(packageOf({ sheet }), 'x.xlsx', testOptions(), (rows) =>
-      batches.push(rows.length),
-    );
-    expect(result).toMatchObject({ ok: false, problems: [fileMessages.unsafeXml] });
-    expect(batches).toEqual([1000]);
+    for (const [streamRows, sent] of [
+      [true, [1000]],
+      [false, []],
+    ] as const) {
+      const batches: number[] = [];
+      const result = readChangeFile(packageOf({ sheet }), 'x.xlsx', testOptions({ streamRows }), (rows) =>
+        batches.push(rows.length),
+      );
+      expect(result).toMatchObject({ ok: false, problems: [fileMessages.unsafeXml] });
+      expect(batches).toEqual(sent);
+    }
   });
 
   it('gets no more rows once a problem is found', () => {

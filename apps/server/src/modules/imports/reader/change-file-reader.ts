@@ -66,6 +66,12 @@ export interface ChangeFileOptions {
   limits: ChangeFileLimits;
   /** Today, `yyyy-MM-dd`, in Moscow; tests fix it. */
   today?: string;
+  /**
+   * Sends an .xlsx's rows on while its sheet is still being unpacked, its header's merged ranges found by a
+   * pass ahead (~0.1–0.2 s of a 10,000-row read). Worth it where storing is slower than reading (PGlite);
+   * otherwise the sheet is scanned whole first. An .xls is always read whole first.
+   */
+  streamRows?: boolean;
 }
 
 export type ChangeFileResult =
@@ -115,7 +121,7 @@ export function readChangeFile(
     trackHeap();
     const sheet =
       detected.format === 'xlsx'
-        ? openXlsxSheet(bytes, detected.zip, limits)
+        ? openXlsxSheet(bytes, detected.zip, limits, { mergesAhead: options.streamRows ?? false })
         : gridSource(readXlsSheet(detected.stream, limits));
     trackHeap();
     const given = sink && ((rows: ChangeFileRow[]) => sink(rows, detected.format));

@@ -42,6 +42,8 @@ export interface ReadRequest {
   organization: NamedRef;
   importSchools: boolean;
   today?: string;
+  /** ChangeFileOptions.streamRows: for a store slower than the reader. */
+  streamRows?: boolean;
   /** Hears where the file is: waiting its turn behind the files being read, then being read. */
   onStage?: (stage: ReadStage) => void;
 }
@@ -311,6 +313,7 @@ export function createChangeFileReader(settings: ReaderSettings, dictionaries: D
         dictionaries: await dictionaries.load(),
         limits,
         today: request.today,
+        streamRows: request.streamRows ?? false,
       };
       return limited(
         async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatDateTime, texts, type ImportListItem, type NamedRef } from '@registry/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.js';
+import { isEmbedded, type Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { ChangeFileReader, ReadOutcome, RowStream } from '../reader/change-file-runner.js';
@@ -237,6 +237,8 @@ async function createImport(
         name: excel.name,
         organization,
         importSchools: input.importSchools,
+        // PGlite stores a row slower than the worker reads it, so its rows are best sent as soon as read.
+        streamRows: isEmbedded(deps.db),
         ...(tracked ? { onStage: tracked.onStage } : {}),
       },
       (stream) => storeUpload(deps, { ...input, excel }, organization, { fileHash, calendar, stream }),

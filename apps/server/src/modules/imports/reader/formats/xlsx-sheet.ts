@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import { constants, inflateRawSync } from 'node:zlib';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
 import { trackHeap } from '../heap-peak.js';
@@ -10,6 +9,7 @@ import {
   chooseDataSheet,
   columnOfReference,
   excelSerialToIso,
+  gridSource,
   isFilled,
   keepCell,
   lastAllowedRow,
@@ -22,6 +22,7 @@ import {
   type SheetRow,
 } from './sheet-grid.js';
 import { inflateBlocks, type ZipArchive, type ZipEntry } from './zip-archive.js';
+import { findHeaderMerges, readRange } from './xlsx-merges.js';
 import {
   directoryOf,
   readDateStyles,
@@ -34,7 +35,6 @@ import {
   type WorkbookSheet,
 } from './xlsx-package.js';
 import {
-  MAX_TAG_CHARS,
   TextGatherer,
   attributeOf,
   decodeOfficeEscapes,
@@ -55,10 +55,17 @@ import {
  */
 
 /**
- * Opens the data sheet («Данные», else the first visible sheet), to be read row by row within the limits: its
- * shared strings, date styles and the merged ranges of its header area are read first.
+ * Opens the data sheet («Данные», else the first visible sheet), to be read within the limits: its shared
+ * strings and date styles are read first. With `mergesAhead`, so are the merged ranges of its header area,
+ * by a pass of their own (`findHeaderMerges`), and its rows come as the sheet is unpacked; without, the
+ * sheet is scanned whole first, and its ranges come with its rows.
  */
-export function openXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetLimits): SheetSource {
+export function openXlsxSheet(
+  bytes: Uint8Array,
+  zip: ZipArchive,
+  limits: SheetLimits,
+  { mergesAhead = false } = {},
+): SheetSource {
   const workbookPath = workbookPartOf(bytes, zip);
   const workbook = readWorkbook(bytes, zip, workbookPath);
   if (workbook === null) throw damaged(`xlsx: no ${workbookPath}`);
@@ -73,8 +80,13 @@ export function openXlsxSheet(bytes: Uint8Array, zip: ZipArchive, limits: SheetL
   const strings = sharedStringsPath ? readSharedStrings(bytes, zip, sharedStringsPath) : [];
   const dateStyles = stylesPath ? readDateStyles(bytes, zip, stylesPath) : [];
   trackHeap();
-  const merges = findHeaderMerges(bytes, entry);
   const context = { strings, dateStyles, date1904: workbook.date1904, limits };
+  if (!mergesAhead) {
+    const rows: SheetRow[] = [];
+    const merges = scanSheet(bytes, entry, context, (row) => rows.push(row));
+    return gridSource({ rows, merges });
+  }
+  const merges = findHeaderMerges(bytes, entry);
   return {
     merges,
     eachRow(take) {
@@ -272,84 +284,6 @@ function cellColumn(ref: string | undefined, previousColumn: number): number {
   const column = columnOfReference(ref);
   if (column < 0) throw damaged(`xlsx: cell reference ${ref}`);
   return column;
-}
-
-function readRange(ref: string): CellRange | null {
-  const [from, to = from] = ref.split(':');
-  const start = parseCellReference(from ?? '');
-  const end = parseCellReference(to ?? '');
-  if (!start || !end) return null;
-  return { top: start.row, left: start.column, bottom: end.row, right: end.column };
-}
-
-const MERGE_CELL = 'mergeCell';
-// A tag's start, a namespace prefix included, before the name found.
-const TAG_START = /<(?:[\w.-]+:)?$/;
-const MERGE_TAG = /^<(?:[\w.-]+:)?mergeCell([\s/][^<>]*)?>/;
-// Kept from a block's end for the next, so that a name or a tag cut by the block's end is found whole.
-const TAIL_CHARS = 256;
-
-/**
- * The merged ranges of the header area, found ahead of the scan: the sheet unpacked once more, each block
- * searched for the tag's name only (Excel writes the ranges after the rows), so that the header is known
- * before the rows are read. A fraction of the scan's cost.
- */
-function findHeaderMerges(bytes: Uint8Array, entry: ZipEntry): CellRange[] {
-  const merges: CellRange[] = [];
-  try {
-    searchMerges(inflateBlocks(bytes, entry), merges);
-  } catch {
-    // A damaged part stops the scan too, where it is damaged or earlier; it is the scan that tells why.
-  }
-  return merges;
-}
-
-function searchMerges(blocks: Iterable<Buffer>, merges: CellRange[]) {
-  let decoder: StringDecoder | undefined;
-  let utf16 = false;
-  let tail = '';
-  for (const block of blocks) {
-    if (!decoder) {
-      // A part in UTF-16 says so by its byte-order mark (scanXml); the tags' names are ASCII either way, and
-      // reading UTF-8 as Latin-1 keeps them as they are.
-      utf16 = block[0] === 0xff && block[1] === 0xfe;
-      decoder = new StringDecoder(utf16 ? 'utf16le' : 'latin1');
-    }
-    // Most blocks hold rows only: those are searched as bytes and never made text.
-    if (!utf16 && !mayHoldMergeCell(tail, block)) {
-      tail = block.toString('latin1', Math.max(0, block.length - TAIL_CHARS));
-      continue;
-    }
-    const text = tail + decoder.write(block);
-    let at = 0;
-    let kept = Math.max(0, text.length - TAIL_CHARS);
-    for (let found = text.indexOf(MERGE_CELL); found !== -1; found = text.indexOf(MERGE_CELL, at)) {
-      const start = text.lastIndexOf('<', found);
-      at = found + MERGE_CELL.length;
-      if (start === -1 || found - start > TAIL_CHARS || !TAG_START.test(text.slice(start, found))) continue;
-      const end = text.indexOf('>', at);
-      if (end === -1) {
-        kept = Math.min(kept, start);
-        break;
-      }
-      const tag = MERGE_TAG.exec(text.slice(start, end + 1));
-      const range = tag && readRange(readAttributes(tag[1] ?? '').get('ref') ?? '');
-      if (range && range.top <= HEADER_SEARCH_ROWS) merges.push(range);
-      at = end + 1;
-      kept = Math.max(kept, at);
-    }
-    tail = text.slice(kept);
-    if (tail.length > MAX_TAG_CHARS) return;
-  }
-}
-
-const MERGE_CELL_BYTES = Buffer.from(MERGE_CELL, 'latin1');
-
-/** Whether the name is in the block, runs into it from the text kept before it, or is in that text. */
-function mayHoldMergeCell(tail: string, block: Buffer): boolean {
-  if (tail.includes(MERGE_CELL) || block.indexOf(MERGE_CELL_BYTES) !== -1) return true;
-  const cut = MERGE_CELL.length - 1;
-  return (tail.slice(-cut) + block.toString('latin1', 0, cut)).includes(MERGE_CELL);
 }
 
 /** Keeps the cell if it is filled. */
