@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { snilsDigits } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { importChanges, imports, storedFileParts, storedFiles } from '../db/schema/index.js';
@@ -83,7 +84,7 @@ export async function createStoredImport(
         fullName: r.fullName,
         snils: r.snils,
         // The match keys an upload works out (imports-store.repository.ts); the data has no birth date or number.
-        matchSnils: r.snils?.replace(/\D/g, '') || null,
+        matchSnils: r.snils ? snilsDigits(r.snils) : null,
         matchNameKey: sql`registry_fold(${r.fullName})`,
         data: {},
         raw: [],

@@ -1,4 +1,4 @@
-import { ImportStatus } from '@registry/shared';
+import { ImportStatus, snilsDigits } from '@registry/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { importChanges, imports, storedFiles } from '../../../db/schema/index.js';
@@ -14,13 +14,15 @@ const insertedColumns = sql.raw(
 );
 
 /**
- * A row's match keys (`matchSnils` and the rest, schema/imports.ts) from the columns of `r`, worked out by the
- * register's own functions: its SNILS's 11 digits, birth date, internship number key and name key.
+ * A row's match keys (`matchSnils` and the rest, schema/imports.ts) from the columns of `r`, worked out as the
+ * register works out its own: the SNILS's digits (`snilsKeys`), the birth date, and the internship number's
+ * and the name's keys by the register's SQL functions.
  */
-const matchKeys = sql.raw(
-  "case when length(regexp_replace(r.snils, '\\D', '', 'g')) = 11 then regexp_replace(r.snils, '\\D', '', 'g') " +
-    'end, r.birth_date, registry_number_key(r.registry_number), registry_fold(r.full_name)',
-);
+const matchKeys = sql`r.snils_key, r.birth_date, registry_number_key(r.registry_number), registry_fold(r.full_name)`;
+
+/** Each row's SNILS as the register's `interns.snils` holds it (`snilsOf`, intern-rules.ts). */
+const snilsKeys = (rows: Pick<PackedRows, 'snils'>) =>
+  rows.snils.map((snils) => (snils ? snilsDigits(snils) : null));
 
 /** What an import learns once its file is read: it is stored before, with its rows. */
 type ReadColumns = Pick<typeof imports.$inferInsert, 'headers' | 'notices' | 'rowCount' | 'pendingCount'>;
@@ -43,9 +45,9 @@ async function insertChanges(tx: Db, importId: number, rows: PackedRows) {
         unnest(${sql.param(batch.rowNumbers)}::int[], ${sql.param(batch.fullNames)}::text[],
           ${sql.param(batch.snils)}::text[], ${sql.param(batch.dataStarts)}::int[],
           ${sql.param(batch.rawStarts)}::int[], ${sql.param(batch.rawEnds)}::int[],
-          ${sql.param(batch.notices)}::text[], ${sql.param(batch.birthDates)}::text[],
-          ${sql.param(batch.registryNumbers)}::text[])
-        as r(row_number, full_name, snils, data_start, raw_start, raw_end, notices, birth_date,
+          ${sql.param(batch.notices)}::text[], ${sql.param(snilsKeys(batch))}::text[],
+          ${sql.param(batch.birthDates)}::text[], ${sql.param(batch.registryNumbers)}::text[])
+        as r(row_number, full_name, snils, data_start, raw_start, raw_end, notices, snils_key, birth_date,
           registry_number)`);
   }
 }
@@ -58,17 +60,18 @@ async function insertChanges(tx: Db, importId: number, rows: PackedRows) {
  */
 async function insertChangesAsText(tx: Db, importId: number, rows: PackedRows) {
   const { data, raw } = packedTexts(rows);
+  const keys = snilsKeys(rows);
   const values = rows.rowNumbers.map(
     (rowNumber, i) =>
       sql`(${rowNumber}::int, ${rows.fullNames[i]}, ${rows.snils[i]}, ${data[i]}, ${raw[i]},
-        ${JSON.stringify(rows.notices[i])}, ${rows.birthDates[i]}, ${rows.registryNumbers[i]})`,
+        ${JSON.stringify(rows.notices[i])}, ${keys[i]}, ${rows.birthDates[i]}, ${rows.registryNumbers[i]})`,
   );
   await tx.execute(sql`
     insert into ${importChanges} (${insertedColumns})
     select ${importId}, r.row_number, r.full_name, r.snils, r.data, r.raw, r.notices::json,
       ${matchKeys}
     from (values ${sql.join(values, sql`, `)})
-      as r(row_number, full_name, snils, data, raw, notices, birth_date, registry_number)`);
+      as r(row_number, full_name, snils, data, raw, notices, snils_key, birth_date, registry_number)`);
 }
 
 /** What storing an upload writes (imports-store.ts): the import, its rows, the step that shows it, the undoing. */

@@ -48,10 +48,11 @@ import {
  * Reads one worksheet of an .xlsx: the package's relationships lead to the workbook, its sheet, shared
  * strings and styles; only those parts are unpacked (macros, external links, pictures never are). Every
  * part is scanned tag by tag as it is unpacked, so the heap holds one block of it and what is kept (the shared
- * strings, the row being read), never a part whole; each row is handed on as soon as it ends, and a text
- * longer than a cell may hold refuses the file while it is read. The grammar read is the one SpreadsheetML has (ECMA-376 part 1, §18.3): rows, cells
- * with their type, value, inline text and style, merged ranges; formulas are never read, their cached
- * values are. A DTD, which Excel never writes, refuses the file, so no entity is ever expanded.
+ * strings, and the rows: all of them when the sheet is read whole first, else the one being read), never a
+ * part whole; a text longer than a cell may hold refuses the file while it is read. The grammar read is the
+ * one SpreadsheetML has (ECMA-376 part 1, §18.3): rows, cells with their type, value, inline text and style,
+ * merged ranges; formulas are never read, their cached values are. A DTD, which Excel never writes, refuses
+ * the file, so no entity is ever expanded.
  */
 
 /**
