@@ -62,8 +62,6 @@ export interface XmlHandler {
   text(text: string, from: number, to: number): void;
 }
 
-// A tag (its name without the namespace prefix), matched where a `<` stands.
-const TAG_AT = /<(\/?)(?:[\w.-]+:)?([\w.-]+)([^<>]*?)(\/?)>/y;
 // Excel's tags are short; one still open after this many characters is not a spreadsheet's.
 export const MAX_TAG_CHARS = 1 << 16;
 
@@ -109,11 +107,9 @@ export function scanXml(blocks: Iterable<Buffer>, handler: XmlHandler, partName:
       if (text.charCodeAt(open + 1) === EXCLAMATION && DTD.test(text.slice(open, open + 9))) {
         throw new ChangeFileRefusal('content', [fileMessages.unsafeXml], `xlsx: DTD in ${partName}`);
       }
-      TAG_AT.lastIndex = open;
-      const match = TAG_AT.exec(text);
-      if (match) {
-        handler.tag(match[1] === '/', match[2]!, match[3]!, match[4] === '/');
-        at = TAG_AT.lastIndex;
+      const end = readTag(text, open, handler);
+      if (end !== -1) {
+        at = end + 1;
         continue;
       }
       if (!final && !text.includes('>', open) && !text.includes('<', open + 1)) {
@@ -140,7 +136,69 @@ export function scanXml(blocks: Iterable<Buffer>, handler: XmlHandler, partName:
   scan(waiting + (decoder?.end() ?? ''), true);
 }
 
+/**
+ * Hands on the tag that begins at `open` (its name without the namespace prefix) and answers where its
+ * `>` is; -1 when no tag begins there, or it is cut by the block's end. Read by hand rather than by a
+ * regular expression: this runs four times a cell, and a match builds five strings each time.
+ */
+function readTag(text: string, open: number, handler: XmlHandler): number {
+  let at = open + 1;
+  const closing = text.charCodeAt(at) === SLASH;
+  if (closing) at++;
+  let nameStart = at;
+  at = nameCharsEnd(text, at);
+  if (at === nameStart) return -1;
+  if (text.charCodeAt(at) === COLON) {
+    const afterPrefix = nameCharsEnd(text, at + 1);
+    if (afterPrefix > at + 1) {
+      nameStart = at + 1;
+      at = afterPrefix;
+    }
+  }
+  const nameEnd = at;
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === GREATER) break;
+    if (code === LESS) return -1;
+  }
+  if (at === text.length) return -1;
+  const selfClosing = text.charCodeAt(at - 1) === SLASH && at - 1 >= nameEnd;
+  const name = nameEnd - nameStart === 1 ? oneLetter(text.charCodeAt(nameStart)) : null;
+  handler.tag(
+    closing,
+    name ?? text.slice(nameStart, nameEnd),
+    nameEnd === at - (selfClosing ? 1 : 0) ? '' : text.slice(nameEnd, selfClosing ? at - 1 : at),
+    selfClosing,
+  );
+  return at;
+}
+
 const EXCLAMATION = 0x21;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+const LESS = 0x3c;
+const GREATER = 0x3e;
+
+/** Where a run of XML name characters as SpreadsheetML writes them (`[\w.-]`) ends. */
+function nameCharsEnd(text: string, from: number): number {
+  let at = from;
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const isNameChar =
+      (code >= 0x61 && code <= 0x7a) ||
+      (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x30 && code <= 0x39) ||
+      code === 0x5f ||
+      code === 0x2e ||
+      code === 0x2d;
+    if (!isNameChar) break;
+  }
+  return at;
+}
+
+// The one-letter names of a sheet's cells, values and texts, not sliced anew for every cell.
+const ONE_LETTER_NAMES = new Map(['c', 'v', 't', 'f', 'r'].map((name) => [name.charCodeAt(0), name]));
+const oneLetter = (code: number) => ONE_LETTER_NAMES.get(code) ?? null;
 const DTD = /^<!(doctype|entity)/i;
 
 /**
