@@ -10,9 +10,10 @@ import {
   type DictionarySource,
   type RowStream,
 } from './change-file-runner.js';
-import { packedCount } from '../store/change-file-packing.js';
+import { packedCount, unpackRows } from '../store/change-file-packing.js';
 import { buildChangeFileTemplate } from '../change-file-template.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
+import { WARM_UP_ROWS } from './warm-up.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
 
 const noDictionaries: DictionarySource = {
@@ -99,6 +100,31 @@ describe('reading a change file in a bounded worker', () => {
       const third = workers.take();
       expect(third.threadId).toBeGreaterThan(second.threadId);
       await third.terminate();
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('has the waiting worker read the warm-up sample whole, then a file as if it had read nothing else', async () => {
+    const workers = createReaderWorkers(256);
+    try {
+      expect(await workers.warm()).toBe(WARM_UP_ROWS);
+      const result = await readInWorker(await fileOfRows(3), 'f.xlsx', testOptions(), bounds, workers.take());
+      expect(result).toMatchObject({ ok: true, rowCount: 3 });
+      expect(result.ok && unpackRows(result.rows).map((row) => row.rowNumber)).toEqual([2, 3, 4]);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('answers whoever waits for the warm-up when the worker is taken for a file first', async () => {
+    const workers = createReaderWorkers(256);
+    try {
+      const warming = workers.warm();
+      const worker = workers.take();
+      expect(await warming).toBeNull();
+      const result = await readInWorker(await fileOfRows(2), 'f.xlsx', testOptions(), bounds, worker);
+      expect(result).toMatchObject({ ok: true, rowCount: 2 });
     } finally {
       await workers.close();
     }

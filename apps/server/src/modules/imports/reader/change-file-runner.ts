@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { NamedRef } from '@registry/shared';
 import { fileMessages } from './change-file-messages.js';
 import {
@@ -12,7 +12,13 @@ import {
   type ChangeFileResult,
 } from './change-file-reader.js';
 import { concatPacked, packedCount, type PackedRows } from '../store/change-file-packing.js';
-import type { ReadBatch, WorkerInput, WorkerOutput, WorkerResult } from './change-file-worker.js';
+import type {
+  ReadBatch,
+  WarmUpInput,
+  WorkerInput,
+  WorkerOutput,
+  WorkerResult,
+} from './change-file-worker.js';
 
 /*
  * Runs the change-file reader with bounded resources: each file in its own worker thread with a heap cap
@@ -63,19 +69,41 @@ export type ReadOutcome = (
 export type BoundedResult =
   Exclude<ReadOutcome, { ok: true }> | (Extract<ReadOutcome, { ok: true }> & { rows: PackedRows });
 
-// The worker is TypeScript when the server runs from its sources (vitest, tsx) and JavaScript in dist.
+// The workers are TypeScript when the server runs from its sources (vitest, tsx) and JavaScript in dist.
 const here = fileURLToPath(import.meta.url);
-const WORKER_URL = new URL(`./change-file-worker${path.extname(here)}`, import.meta.url);
+const workerUrl = (name: string) => new URL(`./${name}${path.extname(here)}`, import.meta.url);
+const READER_URL = workerUrl('change-file-worker');
+const WARM_UP_WRITER_URL = workerUrl('warm-up-writer');
 
-/** A worker that loads the reader and waits for its one file (change-file-worker.ts). */
-function spawnReaderWorker(memoryMb: number): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
-  if (WORKER_URL.pathname.endsWith('.ts')) {
+function spawnWorker(url: URL, options: WorkerOptions = {}): Worker {
+  if (url.pathname.endsWith('.ts')) {
     // tsx's loader does not reach a worker's own entry, so the worker registers it before importing that.
-    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`;
     return new Worker(bootstrap, { ...options, eval: true });
   }
-  return new Worker(WORKER_URL, options);
+  return new Worker(url, options);
+}
+
+/** A worker that loads the reader and waits for its one file (change-file-worker.ts). */
+const spawnReaderWorker = (memoryMb: number) =>
+  spawnWorker(READER_URL, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+
+let warmUpFile: Promise<Uint8Array | null> | undefined;
+
+/**
+ * The warm-up sample (warm-up.ts), written once per process by a worker of its own; null if it could not
+ * be, and the waiting workers then simply wait.
+ */
+function writtenWarmUpFile(): Promise<Uint8Array | null> {
+  warmUpFile ??= new Promise((resolve) => {
+    const writer = spawnWorker(WARM_UP_WRITER_URL);
+    // Never what keeps the process alive.
+    writer.unref();
+    writer.once('message', resolve);
+    writer.once('error', () => resolve(null));
+    writer.once('exit', () => resolve(null));
+  });
+  return warmUpFile;
 }
 
 /*
@@ -87,37 +115,65 @@ function forgetListeners(worker: Worker) {
   for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
 }
 
+/** Sends the sample to the worker if it still waits; resolves with the rows it read, or null. */
+async function warmUp(worker: Worker, stillWaits: () => boolean): Promise<number | null> {
+  const sample = await writtenWarmUpFile();
+  if (!sample || !stillWaits()) return null;
+  const warmedUp = new Promise<number | null>((resolve) => {
+    const heard = (output: WorkerOutput) => {
+      if (!('warmedUp' in output)) return;
+      worker.off('message', heard);
+      resolve(output.warmedUp);
+    };
+    worker.on('message', heard);
+    worker.once('exit', () => resolve(null));
+  });
+  const input: WarmUpInput = { warmUp: sample.slice().buffer };
+  worker.postMessage(input, [input.warmUp]);
+  return warmedUp;
+}
+
 /*
  * Starting a worker and loading the reader in it costs ~0.15 s, as much as reading a file of 1,000 rows.
- * Once warmed, the server keeps one worker loaded and waiting, and loads the next shortly after each file.
- * Each worker still reads a single file with a fresh heap: only the start is paid in advance.
+ * Once warmed, the server keeps one worker loaded and waiting, and loads the next shortly after each file;
+ * the waiting worker reads the warm-up sample, so that the reader's code is compiled before a file comes.
+ * Each worker still reads a single clerk's file with a heap of its own: only the start is paid in advance.
  */
 const REFILL_DELAY_MS = 1000;
 
 export function createReaderWorkers(memoryMb: number) {
   let keepSpare = false;
-  let spare: { worker: Worker; ready: Promise<void> } | undefined;
+  let spare: { worker: Worker; ready: Promise<number | null>; abandon: () => void } | undefined;
   let refillTimer: NodeJS.Timeout | undefined;
 
   function startSpare() {
     const worker = spawnReaderWorker(memoryMb);
     // A waiting worker must not keep the process alive; one that reads is referenced again when taken.
     worker.unref();
-    const ready = new Promise<void>((resolve) => {
-      worker.once('message', () => resolve());
-      worker.once('exit', () => resolve());
+    const loaded = new Promise<boolean>((resolve) => {
+      worker.once('message', () => resolve(true));
+      worker.once('exit', () => resolve(false));
     });
     // A spare that fails to start is dropped; the next file gets a fresh worker.
     worker.on('error', () => {});
     worker.once('exit', () => {
       if (spare?.worker === worker) spare = undefined;
     });
-    spare = { worker, ready };
+    // Taking the worker drops these listeners (forgetListeners): whoever waits for it is answered then.
+    let abandon!: () => void;
+    const abandoned = new Promise<null>((resolve) => (abandon = () => resolve(null)));
+    const warmed = loaded.then((started) =>
+      started ? warmUp(worker, () => spare?.worker === worker) : null,
+    );
+    spare = { worker, ready: Promise.race([warmed, abandoned]), abandon };
   }
 
   return {
-    /** Keeps a loaded worker waiting from now on; resolves when it is loaded. */
-    warm(): Promise<void> {
+    /**
+     * Keeps a loaded worker waiting from now on; resolves once it has read the warm-up sample, with the
+     * sample's rows (null if it was taken first, or the sample could not be read).
+     */
+    warm(): Promise<number | null> {
       keepSpare = true;
       if (!spare) startSpare();
       return spare!.ready;
@@ -125,6 +181,7 @@ export function createReaderWorkers(memoryMb: number) {
     /** A worker for one file: the waiting one if there is one, a new one otherwise. */
     take(): Worker {
       const taken = spare?.worker ?? spawnReaderWorker(memoryMb);
+      spare?.abandon();
       spare = undefined;
       forgetListeners(taken);
       taken.ref();
@@ -214,7 +271,7 @@ export function streamInWorker(
     bounds.timeLimitMs,
   );
   worker.on('message', (output: WorkerOutput) => {
-    if ('ready' in output) return;
+    if ('ready' in output || 'warmedUp' in output) return;
     if ('rows' in output) {
       rowCount += packedCount(output.rows);
       batches.push(output);
