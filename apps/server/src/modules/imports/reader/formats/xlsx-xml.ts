@@ -98,14 +98,16 @@ export function scanXml(blocks: Iterable<Buffer>, handler: XmlHandler, partName:
         return '';
       }
       if (open > at) handler.text(text, at, open);
-      if (text.startsWith(CDATA_START, open)) {
-        inCdata = true;
-        handler.text(text, open, open + CDATA_START.length);
-        at = open + CDATA_START.length;
-        continue;
-      }
-      if (text.charCodeAt(open + 1) === EXCLAMATION && DTD.test(text.slice(open, open + 9))) {
-        throw new ChangeFileRefusal('content', [fileMessages.unsafeXml], `xlsx: DTD in ${partName}`);
+      if (text.charCodeAt(open + 1) === EXCLAMATION) {
+        if (text.startsWith(CDATA_START, open)) {
+          inCdata = true;
+          handler.text(text, open, open + CDATA_START.length);
+          at = open + CDATA_START.length;
+          continue;
+        }
+        if (DTD.test(text.slice(open, open + 9))) {
+          throw new ChangeFileRefusal('content', [fileMessages.unsafeXml], `xlsx: DTD in ${partName}`);
+        }
       }
       const end = readTag(text, open, handler);
       if (end !== -1) {
@@ -251,8 +253,11 @@ function unusuallySpaced(name: string): RegExp {
  */
 export function attributeOf(attributes: string, name: string): string | undefined {
   const at = attributes.indexOf(` ${name}=`);
-  if (at === -1)
+  if (at === -1) {
+    // Most cells leave out their type or style: a tag without the name has no such attribute.
+    if (!attributes.includes(name)) return undefined;
     return unusuallySpaced(name).test(attributes) ? readAttributes(attributes).get(name) : undefined;
+  }
   const quote = attributes[at + name.length + 2];
   const start = at + name.length + 3;
   const end = attributes.indexOf(quote!, start);
