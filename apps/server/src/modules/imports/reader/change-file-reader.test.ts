@@ -472,7 +472,7 @@ describe('a row sink', () => {
       inlineRow(i + 2, ['Иванова', 'Мария', i === bad ? 'нет' : snilsFrom(300_000_000 + i)]),
     ).join('');
 
-  it('takes the rows in batches of a thousand with the file’s format, leaving the result’s rows empty', () => {
+  it('takes the rows in batches of 500 with the file’s format, leaving the result’s rows empty', () => {
     const batches: string[] = [];
     const result = readChangeFile(
       packageOf({ sheet: sheetOfRows(2100) }),
@@ -481,14 +481,14 @@ describe('a row sink', () => {
       (rows, format) => batches.push(`${rows.length} ${format}`),
     );
     expect(result).toMatchObject({ ok: true, rows: [] });
-    expect(batches).toEqual(['1000 xlsx', '1000 xlsx', '100 xlsx']);
+    expect(batches).toEqual(['500 xlsx', '500 xlsx', '500 xlsx', '500 xlsx', '100 xlsx']);
   });
 
-  it('takes each thousand rows as the sheet is unpacked when asked to, else once it is read whole', () => {
+  it('takes each 500 rows as the sheet is unpacked when asked to, else once it is read whole', () => {
     // After the rows, a DTD: it refuses the file only where the scan meets it, at the sheet's end.
     const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${sheetOfRows(1200)}</sheetData><!DOCTYPE x></worksheet>`;
     for (const [streamRows, sent] of [
-      [true, [1000]],
+      [true, [500, 500]],
       [false, []],
     ] as const) {
       const batches: number[] = [];
@@ -509,7 +509,7 @@ describe('a row sink', () => {
       (rows) => batches.push(rows.length),
     );
     expect(result).toMatchObject({ ok: false, problems: [expect.stringMatching(/^Строка 1502, «СНИЛС»/)] });
-    expect(batches).toEqual([1000]);
+    expect(batches).toEqual([500, 500, 500]);
   });
 });
 

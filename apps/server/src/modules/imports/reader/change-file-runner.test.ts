@@ -68,11 +68,11 @@ describe('reading a change file in a bounded worker', () => {
     expect(result).toMatchObject({ ok: false, problems: [fileMessages.outOfMemory(4)] });
   });
 
-  it('sends the rows a thousand at a time as it reads them, each batch saying what the file is', async () => {
+  it('sends the rows 500 at a time as it reads them, each batch saying what the file is', async () => {
     const stream = streamInWorker(await fileOfRows(2100), 'f.xlsx', testOptions(), bounds);
     const batches: string[] = [];
     for await (const { rows, extension } of stream.batches) batches.push(`${packedCount(rows)} ${extension}`);
-    expect(batches).toEqual(['1000 xlsx', '1000 xlsx', '100 xlsx']);
+    expect(batches).toEqual(['500 xlsx', '500 xlsx', '500 xlsx', '500 xlsx', '100 xlsx']);
     expect(await stream.outcome).toMatchObject({ ok: true, rowCount: 2100 });
   });
 
