@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { createRowPacker, type PackedRows } from '../store/change-file-packing.js';
+import { createRowPacker, packedCount, type PackedRows } from '../store/change-file-packing.js';
 import { readChangeFile, type ChangeFileOptions, type ChangeFileResult } from './change-file-reader.js';
 import { heapPeakMb, resetHeapPeak } from './heap-peak.js';
 import { warmUpOptions } from './warm-up.js';
@@ -59,7 +59,7 @@ function warmUp(bytes: ArrayBuffer) {
   let rows = 0;
   const { result } = readPacked(
     { bytes, fileName: 'Образец.xlsx', options: warmUpOptions() },
-    (batch) => (rows += batch.rows.rowNumbers.length),
+    (batch) => (rows += packedCount(batch.rows)),
   );
   // The file's read reports its own peak, not the sample's.
   resetHeapPeak();

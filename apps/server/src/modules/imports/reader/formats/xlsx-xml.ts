@@ -169,7 +169,7 @@ function readTag(text: string, open: number, handler: XmlHandler): number {
   handler.tag(
     closing,
     name ?? text.slice(nameStart, nameEnd),
-    nameEnd === at - (selfClosing ? 1 : 0) ? '' : text.slice(nameEnd, selfClosing ? at - 1 : at),
+    text.slice(nameEnd, selfClosing ? at - 1 : at),
     selfClosing,
   );
   return at;
