@@ -123,8 +123,16 @@ export const ChangeReviewSchema = z.object({
       Status: z.number().int(),
     }),
   ),
-  /** Another trainee with the row's internship number in the same SRO. */
+  /**
+   * Another trainee with the row's internship number in the same SRO, as the register's key folds it
+   * (`internship_numbers`): the register refuses the number to anyone else.
+   */
   ConflictingIntern: InternRefSchema.nullable(),
+  /**
+   * Another trainee than the compared one holding the row's SNILS ('Как новый' or a chosen trainee): the
+   * register refuses the SNILS to anyone else (one SNILS, one trainee).
+   */
+  SnilsHolder: InternRefSchema.nullable(),
   /** An SRO other than the import's where the trainee has an internship in force. */
   ConflictingOrganization: z.object({ Id: z.number().int(), Name: z.string() }).nullable(),
   /** The trainee was found by full name (and birth date), not by SNILS. */

@@ -80,6 +80,7 @@ export function reviewOf(changes: Partial<ChangeReview> = {}): ChangeReview {
     InternshipSteps: { Old: steps, New: steps, HasChanges: false },
     InternshipChoices: [],
     ConflictingIntern: null,
+    SnilsHolder: null,
     ConflictingOrganization: null,
     FoundByFullName: false,
     MatchedBy: 'snils',

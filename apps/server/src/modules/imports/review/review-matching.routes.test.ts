@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../../test/interns.js';
-import { reviewCallers, reviewCalls } from '../../../test/review.js';
+import { acceptAll, reviewCallers, reviewCalls } from '../../../test/review.js';
 import { uploadRows } from '../../../test/uploads.js';
 import { snilsFrom } from '../../../test/change-files/workbooks.js';
 
@@ -129,6 +129,47 @@ describe('GET /api/v1/imports/{id}/changes/{change}: matching', () => {
       'Уникальный идентификационный номер стажировки': 'ДВ-78',
     });
     expect(elsewhere.ConflictingIntern).toBeNull();
+  });
+
+  it('names the holder of the row’s internship number as the register’s key folds it, as the save is refused', async () => {
+    const snils = freshSnils();
+    const matched = await createTrainee({ LastName: 'Данилова', Snils: snils });
+    const holder = await createTrainee({ LastName: 'Фомина' }, [{ RegistryNumber: 'ДВ-91' }]);
+    // Case, spacing and ё/е do not make another number (registry_number_key).
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+      { СНИЛС: snils, 'Уникальный идентификационный номер стажировки': 'дв-9 1' },
+    ]);
+    const review = (await calls.open(importId, changeIds[0]!)).json();
+    expect(review.Intern.Id).toBe(matched.Id);
+    expect(review.ConflictingIntern).toEqual({ Id: holder.Id, FullName: holder.FullName });
+
+    const refused = await calls.submit(importId, changeIds[0]!, matched.Id, acceptAll(review));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Intern).toEqual({ Id: holder.Id, FullName: holder.FullName });
+  });
+
+  it('names the holder of the row’s SNILS beside a new record or a chosen trainee, as the save is refused', async () => {
+    const snils = freshSnils();
+    const holder = await createTrainee({ LastName: 'Зимина', Snils: snils });
+    const chosen = await createTrainee({ LastName: 'Летова' });
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+      { СНИЛС: snils, 'Уникальный идентификационный номер стажировки': 'М-12' },
+    ]);
+    const changeId = changeIds[0]!;
+    const named = { Id: holder.Id, FullName: holder.FullName };
+
+    // Matched by the SNILS, the row is about its holder: nothing is refused.
+    expect((await calls.open(importId, changeId)).json()).toMatchObject({
+      Intern: { Id: holder.Id },
+      SnilsHolder: null,
+    });
+    const asNew = (await calls.open(importId, changeId, 'new')).json();
+    expect(asNew).toMatchObject({ Intern: null, SnilsHolder: named });
+    expect((await calls.open(importId, changeId, chosen.Id)).json().SnilsHolder).toEqual(named);
+
+    const refused = await calls.submit(importId, changeId, 'new', acceptAll(asNew));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Intern).toEqual(named);
   });
 
   it('warns of an internship in force in another SRO, not of an ended one', async () => {

@@ -13,9 +13,15 @@ function matchPart(
   match: InternMatch,
 ): Pick<
   ChangeReview,
-  'Intern' | 'ConflictingIntern' | 'ConflictingOrganization' | 'FoundByFullName' | 'MatchedBy' | 'Candidates'
+  | 'Intern'
+  | 'ConflictingIntern'
+  | 'SnilsHolder'
+  | 'ConflictingOrganization'
+  | 'FoundByFullName'
+  | 'MatchedBy'
+  | 'Candidates'
 > {
-  const { intern, conflictingIntern: conflict, conflictingOrganization: organization } = match;
+  const { intern, conflictingIntern: conflict, snilsHolder, conflictingOrganization: organization } = match;
   return {
     Intern: intern && {
       Id: intern.id,
@@ -25,6 +31,7 @@ function matchPart(
       IsDeleted: intern.isDeleted,
     },
     ConflictingIntern: conflict && { Id: conflict.id, FullName: conflict.fullName },
+    SnilsHolder: snilsHolder && { Id: snilsHolder.id, FullName: snilsHolder.fullName },
     ConflictingOrganization: organization && { Id: organization.id, Name: organization.name },
     FoundByFullName: match.matchedBy === 'fullName',
     MatchedBy: match.matchedBy,

@@ -2,7 +2,13 @@ import { InternshipStatus } from '@registry/shared';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { sqlRows } from '../../../lib/sql-rows.js';
-import { internEntries, interns, internshipFacts, organizations } from '../../../db/schema/index.js';
+import {
+  internEntries,
+  interns,
+  internshipFacts,
+  internshipNumbers,
+  organizations,
+} from '../../../db/schema/index.js';
 
 /** What an uploaded row says of its trainee, to find them in the register by. */
 export interface MatchKeys {
@@ -53,14 +59,16 @@ export function relatedQuery(keys: MatchKeys): SQL {
   const folded = sql`registry_fold(${keys.fullName})`;
   const snilsKey = sql`${interns.snils} collate "C"`;
   const bySnils = keys.snils === null ? sql`false` : sql`${snilsKey} = ${keys.snils}`;
-  const numberFacts = and(
-    eq(internshipFacts.organizationId, keys.organizationId),
-    eq(internshipFacts.registryNumber, keys.registryNumber ?? ''),
+  // The number as the register's key holds it (`internship_numbers`, spaces, case and ё/е folded), so that the
+  // review warns of exactly the clash a save would be refused for; found by the key's primary index.
+  const numberHeld = and(
+    eq(internshipNumbers.organizationId, keys.organizationId),
+    eq(internshipNumbers.numberKey, sql`registry_number_key(${keys.registryNumber ?? ''})`),
   );
   const byNumber =
     keys.registryNumber === null
       ? sql`false`
-      : sql`exists (select 1 from ${internshipFacts} where ${internshipFacts.internId} = ${interns.id} and ${numberFacts})`;
+      : sql`exists (select 1 from ${internshipNumbers} where ${internshipNumbers.internId} = ${interns.id} and ${numberHeld})`;
   const sameBirth =
     keys.dateOfBirth === null
       ? sql`false`
@@ -74,7 +82,7 @@ export function relatedQuery(keys: MatchKeys): SQL {
   ];
   if (keys.registryNumber !== null) {
     found.push(
-      sql`(select ${internshipFacts.internId} from ${internshipFacts} where ${numberFacts} limit ${PER_KEY})`,
+      sql`(select ${internshipNumbers.internId} from ${internshipNumbers} where ${numberHeld} limit ${PER_KEY})`,
     );
   }
   return sql`

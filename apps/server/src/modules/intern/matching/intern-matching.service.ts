@@ -8,6 +8,8 @@ export interface InternMatch {
   intern: { id: number; fullName: string; status: number; version: number; isDeleted: boolean } | null;
   matchedBy: 'snils' | 'fullName' | 'chosen' | 'none';
   conflictingIntern: { id: number; fullName: string } | null;
+  /** Another trainee than `intern` holding the row's SNILS: the register gives it to no one else. */
+  snilsHolder: { id: number; fullName: string } | null;
   conflictingOrganization: { id: number; name: string } | null;
   candidates: { id: number; fullName: string; status: number; reasons: CandidateReason[] }[];
 }
@@ -61,11 +63,13 @@ export function createInternMatchingService(repo: InternMatchingRepository) {
       }
       const others = rows.filter((row) => row.id !== intern?.id);
       const conflict = others.find((row) => row.byRegistryNumber);
+      const holder = others.find((row) => row.bySnils);
       const organization = intern ? await repo.organizationInForce(intern.id, keys.organizationId) : null;
       return {
         intern,
         matchedBy,
         conflictingIntern: conflict ? { id: conflict.id, fullName: conflict.fullName } : null,
+        snilsHolder: holder ? { id: holder.id, fullName: holder.fullName } : null,
         conflictingOrganization: organization,
         candidates: others
           .map((row) => ({ id: row.id, fullName: row.fullName, status: row.status, reasons: reasonsOf(row) }))
