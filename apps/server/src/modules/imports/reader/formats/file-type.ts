@@ -1,5 +1,5 @@
-import * as XLSX from '@e965/xlsx';
 import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { readCompoundFile } from './compound-file.js';
 import { isBiff8, isEncryptedBiff } from './xls-sheet.js';
 import { workbookPartOf } from './xlsx-package.js';
 import { readAttributes } from './xlsx-xml.js';
@@ -105,26 +105,19 @@ function declaredTypes(contentTypes: string, workbookPart: string | null): strin
   return [...types, workbookType ?? ''].join('\n');
 }
 
-/** A stream's bytes, or null when it is missing or empty. */
-function contentOf(entry: { content?: Uint8Array | number[] } | null): Buffer | null {
-  const content = entry?.content;
-  if (!content || content.length === 0) return null;
-  // SheetJS gives a stream's content as a Buffer or as an array of bytes, depending on its input.
-  return Buffer.isBuffer(content) ? content : Buffer.from(content);
-}
-
 function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
-  let container: unknown;
-  try {
-    container = XLSX.CFB.read(bytes, { type: 'buffer' });
-  } catch (error) {
-    throw damaged(`cfb: ${(error as Error).message}`);
-  }
-  const find = (name: string) => XLSX.CFB.find(container, name) as { content?: Uint8Array | number[] } | null;
+  const container = readCompoundFile(bytes);
+  const find = (name: string) => container.find(name);
+  /** A stream's bytes, or null when it is missing or empty. */
+  const contentOf = (name: string) => {
+    const entry = find(name);
+    const content = entry && container.content(entry);
+    return content?.length ? content : null;
+  };
   // A password-protected .xlsx is an OLE2 file that carries the encrypted package.
   if (find('EncryptionInfo') || find('EncryptedPackage')) throw refuse(fileMessages.encrypted);
   // Some report generators name a BIFF8 stream Book, as Excel 5/95 did: its BOF's version tells them apart.
-  const stream = contentOf(find('Workbook')) ?? contentOf(find('Book'));
+  const stream = contentOf('Workbook') ?? contentOf('Book');
   if (stream) {
     if (isEncryptedBiff(stream)) throw refuse(fileMessages.encrypted);
     // Excel 5/95's BIFF5 keeps its text in a code page, not Unicode.

@@ -151,8 +151,11 @@ export class Segments {
       this.at += fits * width;
       left -= fits;
       if (left === 0) return text;
-      // The next record goes on with the characters after its own flags byte; an empty one is damage.
-      if (!this.nextPart() || this.at >= this.end) throw damaged('xls: string data is cut');
+      // The next record goes on with the characters after its own flags byte; a byte left over, half a
+      // character, is dropped. Some writers put an empty CONTINUE record between (ExcelDataReader's issue
+      // 467): like SheetJS, the reader steps over it.
+      this.at = this.end;
+      if (this.atEnd()) throw damaged('xls: string data is cut');
       wide = this.stream[this.at++]! & 0x01;
     }
   }

@@ -68,15 +68,30 @@ export function readXlsSheet(stream: Buffer, limits: SheetLimits): SheetGrid {
   const globals = readGlobals(stream);
   trackHeap();
   const sheet = chooseSheet(globals.sheets);
-  if (sheet.offset + 4 > stream.length || stream.readUInt16LE(sheet.offset) !== Biff.Bof) {
-    throw damaged(`xls: sheet ${sheet.name} does not begin with BOF`);
+  return readSheet(stream, sheetBof(stream, sheet), globals, limits);
+}
+
+const isBofAt = (stream: Buffer, at: number) =>
+  at >= 0 && at + 4 <= stream.length && stream.readUInt16LE(at) === Biff.Bof;
+
+/**
+ * Where the sheet's substream begins: its BOUNDSHEET record's offset, which is its BOF's. Some writers
+ * give the offset of the record after the BOF (ExcelDataReader's issue 624: 20 bytes on, BIFF8's BOF
+ * being 16 bytes and its header); a BOF record that ends exactly there is as plainly the sheet's.
+ */
+function sheetBof(stream: Buffer, sheet: SheetEntry): number {
+  if (isBofAt(stream, sheet.offset)) return sheet.offset;
+  for (let size = 0; size <= BIFF8_BOF_SIZE; size++) {
+    const at = sheet.offset - 4 - size;
+    if (isBofAt(stream, at) && stream.readUInt16LE(at + 2) === size) return at;
   }
-  return readSheet(stream, sheet.offset, globals, limits);
+  throw damaged(`xls: sheet ${sheet.name} does not begin with BOF`);
 }
 
 const cutStream = () => damaged('xls: substream without EOF');
 
 const BIFF8_VERSION = 0x0600;
+const BIFF8_BOF_SIZE = 16;
 
 /** A BIFF8 stream begins with a BOF record of version 0x0600; Excel 5/95's BIFF5 says 0x0500. */
 export function isBiff8(stream: Buffer): boolean {
