@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileMessages } from '../change-file-messages.js';
+import { readCompoundFile } from './compound-file.js';
 import { detectFileType } from './file-type.js';
 import { readXlsSheet } from './xls-sheet.js';
 import { gridOf } from './sheet-grid.js';
@@ -69,6 +70,27 @@ describe('a compound file whose book stream is named Book, as Excel 5/95 named i
     ['empty', () => compoundFile({ Book: new Uint8Array(0) })],
   ])('is refused as older than Excel 97 when it is %s', (_, make) => {
     expect(refusalOf(() => detect(make())).problems).toEqual([fileMessages.oldExcel]);
+  });
+});
+
+describe('a BIFF stream saved bare, without its compound file', () => {
+  /** The book stream of a compound file, as some old systems write it alone. */
+  function bareStream(file: Buffer): Buffer {
+    const container = readCompoundFile(file);
+    const entry = container.find('Workbook') ?? container.find('Book');
+    return container.content(entry!);
+  }
+
+  it.each([
+    ['BIFF5 written by SheetJS', () => bareStream(excel95Of(sheetOf([sampleRow()])))],
+    ['BIFF4', () => withBof(0x0409, 0x0000)],
+  ])('is refused as older than Excel 97 when it is %s, not as a file of unknown format', (_, make) => {
+    expect(refusalOf(() => detect(make())).problems).toEqual([fileMessages.oldExcel]);
+  });
+
+  it('is read when it is BIFF8, as the same stream in a compound file', () => {
+    expect(bareStream(compoundFile({ Workbook: book }))).toStrictEqual(book);
+    expect(xlsGrid(book)).toStrictEqual(xlsGrid(compoundFile({ Workbook: book })));
   });
 });
 

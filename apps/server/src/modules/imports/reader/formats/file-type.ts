@@ -45,6 +45,8 @@ export function detectFileType(
   if (bytes.length === 0) throw new ChangeFileRefusal('content', [fileMessages.empty]);
   if (looksLikeZip(bytes)) return detectPackage(bytes, limits.maxUnpackedBytes, fileName);
   if (startsWith(bytes, OLE2_SIGNATURE)) return detectCompoundFile(bytes, fileName);
+  // Some old systems save a book's BIFF stream bare, without the compound file around it.
+  if (isBareBiff(bytes)) return bookOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   throw describeOther(bytes, fileName);
 }
 
@@ -118,12 +120,7 @@ function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   if (find('EncryptionInfo') || find('EncryptedPackage')) throw refuse(fileMessages.encrypted);
   // Some report generators name a BIFF8 stream Book, as Excel 5/95 did: its BOF's version tells them apart.
   const stream = contentOf('Workbook') ?? contentOf('Book');
-  if (stream) {
-    if (isEncryptedBiff(stream)) throw refuse(fileMessages.encrypted);
-    // Excel 5/95's BIFF5 keeps its text in a code page, not Unicode.
-    if (!isBiff8(stream)) throw refuse(fileMessages.oldExcel);
-    return { format: 'xls', stream };
-  }
+  if (stream) return bookOf(stream);
   // An empty Book has no version to tell; the name is Excel 5/95's.
   if (find('Book')) throw refuse(fileMessages.oldExcel);
   if (find('WordDocument')) throw notExcel(fileName, 'документ Word');
@@ -131,13 +128,25 @@ function detectCompoundFile(bytes: Uint8Array, fileName: string): DetectedFile {
   throw notExcel(fileName, 'составной документ Office без книги');
 }
 
+/** A BIFF stream, read if it is BIFF8. */
+function bookOf(stream: Buffer): DetectedFile {
+  if (isEncryptedBiff(stream)) throw refuse(fileMessages.encrypted);
+  // Excel 5/95's BIFF5 keeps its text in a code page, not Unicode.
+  if (!isBiff8(stream)) throw refuse(fileMessages.oldExcel);
+  return { format: 'xls', stream };
+}
+
+/**
+ * A bare BIFF stream begins with its BOF record: 0x0009, 0x0209 or 0x0409 for BIFF2–BIFF4 worksheets,
+ * 0x0809 for BIFF5 and BIFF8 books.
+ */
+function isBareBiff(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x09 && [0x00, 0x02, 0x04, 0x08].includes(bytes[1]!) && bytes[3] === 0x00;
+}
+
 /** Names what a file that is neither a zip nor an OLE2 file is, from its first bytes. */
 function describeOther(bytes: Uint8Array, fileName: string): ChangeFileRefusal {
   const head = Buffer.from(bytes.subarray(0, 4096));
-  // BIFF2–BIFF5 worksheets saved as bare streams begin with their BOF record.
-  if (head[0] === 0x09 && [0x00, 0x02, 0x04].includes(head[1]!) && head[3] === 0x00) {
-    return refuse(fileMessages.oldExcel);
-  }
   if (head.toString('latin1', 0, 5) === '%PDF-') return notExcel(fileName, 'PDF-документ');
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47]) || startsWith(head, [0xff, 0xd8, 0xff])) {
     return notExcel(fileName, 'изображение');
