@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
@@ -182,5 +183,12 @@ export const importChanges = pgTable(
     index('import_changes_pending_snils_idx')
       .on(t.snils)
       .where(sql`${t.status} = 0`),
+    /*
+     * An operator holds at most one row of an import (review-claims.repository.ts). A claim that has run out
+     * still counts until it is taken or released: `now()` cannot decide an index.
+     */
+    uniqueIndex('import_changes_one_claim_idx')
+      .on(t.importId, t.claimedById)
+      .where(sql`${t.claimedById} is not null`),
   ],
 );

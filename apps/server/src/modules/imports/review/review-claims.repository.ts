@@ -1,5 +1,5 @@
 import { ChangeStatus } from '@registry/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { importChanges } from '../../../db/schema/index.js';
 import { sqlRows } from '../../../lib/sql-rows.js';
@@ -19,6 +19,22 @@ export const claimColumns = {
 };
 
 type NextRow = { Id: number; RowNumber: number; FullName: string };
+
+/*
+ * An operator holds at most one row of an import: the unique index import_changes_one_claim_idx says so, and
+ * every write that gives an operator a row first takes the operator's lock on the import (`lockOperator`),
+ * so that their simultaneous requests (a double click, two tabs, a burst through two app processes) run one
+ * after another and each sees the claim the one before took, instead of all claiming rows at once and
+ * deadlocking on releasing each other's. A request waits for the rows it needs in one statement, in the
+ * order of their ids, before it holds any other row; a free row it takes only with `skip locked`, which
+ * never waits: so two operators never wait on each other in a circle either.
+ */
+
+/** Waits for the operator's other claim requests on the import to end, until this transaction ends. */
+async function lockOperator(tx: Db, importId: number, operatorId: number) {
+  // The two-number form of the key: the app's other advisory locks use the one-number form, and the two never meet.
+  await tx.execute(sql`select pg_advisory_xact_lock(${importId}::int, ${operatorId}::int)`);
+}
 
 /**
  * Lets go of the operator's claims in the import: on one row (`only`, leaving the screen), or on every row
@@ -42,30 +58,54 @@ async function releaseClaims(
     );
 }
 
+/**
+ * Gives the operator the row (locked by the caller), letting go of any other first: one claim at a time.
+ * The row as 'next' names it, and when the claim ends.
+ */
+async function takeRow(tx: Db, importId: number, changeId: number, operatorId: number) {
+  await releaseClaims(tx, importId, operatorId, { except: changeId });
+  const [taken] = await tx
+    .update(importChanges)
+    .set({ claimedById: operatorId, claimedUntil: claimEnd })
+    .where(eq(importChanges.id, changeId))
+    .returning({
+      Id: importChanges.id,
+      RowNumber: importChanges.rowNumber,
+      FullName: importChanges.fullName,
+      until: importChanges.claimedUntil,
+    });
+  const { until, ...row } = taken!;
+  return { row: row satisfies NextRow, until: until! };
+}
+
 /** Claims on pending rows (review-claims.ts): taken, renewed, released, and the next free row handed out. */
 export function claimQueries(db: Db) {
   return {
     /**
      * Claims (or renews) a pending row for the operator: when it is free for them, or from anyone with
-     * `takeOver`. False when it is not pending or another operator holds it.
+     * `takeOver`: when the claim ends, as taken. Null when it is not pending or another operator holds it;
+     * the operator's claim on another row then stays.
      */
     async claim(importId: number, changeId: number, operatorId: number, takeOver: boolean) {
       return db.transaction(async (tx) => {
-        const updated = await tx
-          .update(importChanges)
-          .set({ claimedById: operatorId, claimedUntil: claimEnd })
+        await lockOperator(tx, importId, operatorId);
+        // The row and the operator's own, locked in the order of their ids, as any two such requests lock them.
+        const locked = await tx
+          .select({
+            id: importChanges.id,
+            isWorkable: sql<boolean>`${importChanges.status} = ${ChangeStatus.Pending} and ${takeOver ? sql`true` : freeFor(operatorId)}`,
+          })
+          .from(importChanges)
           .where(
             and(
-              eq(importChanges.id, changeId),
               eq(importChanges.importId, importId),
-              eq(importChanges.status, ChangeStatus.Pending),
-              takeOver ? undefined : freeFor(operatorId),
+              or(eq(importChanges.id, changeId), eq(importChanges.claimedById, operatorId)),
             ),
           )
-          .returning({ id: importChanges.id });
-        if (updated.length === 0) return false;
-        await releaseClaims(tx, importId, operatorId, { except: changeId });
-        return true;
+          .orderBy(importChanges.id)
+          .for('update');
+        if (!locked.some((row) => row.id === changeId && row.isWorkable)) return null;
+        return (await takeRow(tx, importId, changeId, operatorId)).until;
       });
     },
 
@@ -74,30 +114,40 @@ export function claimQueries(db: Db) {
       releaseClaims(db, importId, operatorId, { only: changeId }),
 
     /**
-     * Claims for the operator the first pending row after `afterChangeId` in file order (wrapping round to
-     * the start), other than it, that no other operator holds; null when there is none. Of two operators
-     * asking at once, each gets a different row: the second skips the row the first has locked.
+     * The row the operator holds in the import, renewed, unless it is `afterChangeId` (moving on from it);
+     * else claims for them the first pending row after `afterChangeId` in file order (wrapping round to the
+     * start), other than it, that no other operator holds; null when there is none (the held row then stays
+     * held). Of two operators asking at once, each gets a different row: the second skips the row the first
+     * has locked.
      */
     async claimNext(importId: number, operatorId: number, afterChangeId: number | null) {
       return db.transaction(async (tx) => {
-        const [next] = await sqlRows<NextRow>(
+        await lockOperator(tx, importId, operatorId);
+        const [held] = await tx
+          .select({ id: importChanges.id, isLive: claimColumns.claimIsLive })
+          .from(importChanges)
+          .where(
+            and(
+              eq(importChanges.importId, importId),
+              eq(importChanges.claimedById, operatorId),
+              eq(importChanges.status, ChangeStatus.Pending),
+            ),
+          )
+          .for('update');
+        if (held?.isLive && held.id !== afterChangeId) {
+          return (await takeRow(tx, importId, held.id, operatorId)).row;
+        }
+        const [next] = await sqlRows<{ id: number }>(
           tx,
           sql`
-          with candidate as (
-            select ${importChanges.id} as id from ${importChanges}
-            where ${importChanges.importId} = ${importId} and ${importChanges.status} = ${ChangeStatus.Pending}
-              and ${importChanges.id} <> ${afterChangeId ?? 0} and ${freeFor(operatorId)}
-            order by ${sql.join(orderAfter(afterChangeId), sql`, `)}
-            limit 1
-            for update skip locked
-          )
-          update ${importChanges} set claimed_by_id = ${operatorId}, claimed_until = ${claimEnd}
-          from candidate where ${importChanges.id} = candidate.id
-          returning ${importChanges.id} as "Id", ${importChanges.rowNumber} as "RowNumber",
-            ${importChanges.fullName} as "FullName"`,
+          select ${importChanges.id} as id from ${importChanges}
+          where ${importChanges.importId} = ${importId} and ${importChanges.status} = ${ChangeStatus.Pending}
+            and ${importChanges.id} <> ${afterChangeId ?? 0} and ${freeFor(operatorId)}
+          order by ${sql.join(orderAfter(afterChangeId), sql`, `)}
+          limit 1
+          for update skip locked`,
         );
-        if (next) await releaseClaims(tx, importId, operatorId, { except: next.Id });
-        return next ?? null;
+        return next ? (await takeRow(tx, importId, next.id, operatorId)).row : null;
       });
     },
   };

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, type PendingChange } from '@registry/shared';
+import { importChanges } from '../../../db/schema/index.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { snilsFrom } from '../../../test/change-files/workbooks.js';
 import { createAccount } from '../../../test/factories.js';
@@ -147,6 +148,43 @@ describe('operators on one import', () => {
     });
     expect(released.statusCode).toBe(204);
     expect((await reviewCalls(t, callers.operator).open(importId, row)).json().Claim).toBeNull();
+  });
+
+  it('hands an operator the row they hold, however many «next» requests they send at once', async () => {
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, rows(4));
+    const [a, , c] = changeIds as [number, number, number];
+    // Holding «c» (its screen open), a 'next' from another row or none still answers «c».
+    expect((await claim(callers.operator, importId, c)).statusCode).toBe(200);
+    expect(await nextId(callers.operator, importId, a)).toBe(c);
+    expect(await nextId(callers.operator, importId)).toBe(c);
+
+    const bursts = await Promise.all(
+      [callers.operator, second.cookie].map((cookie) =>
+        Promise.all(Array.from({ length: 100 }, () => nextId(cookie, importId))),
+      ),
+    );
+    expect(bursts.map((handed) => [...new Set(handed)])).toEqual([[c], [a]]);
+    const held = await t.database.db
+      .select({ id: importChanges.id })
+      .from(importChanges)
+      .where(and(eq(importChanges.importId, importId), isNotNull(importChanges.claimedById)))
+      .orderBy(importChanges.id);
+    expect(held.map((row) => row.id)).toEqual([a, c]);
+  });
+
+  it('keeps one claim per operator and import in the database itself', async () => {
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, rows(2));
+    expect(await nextId(callers.operator, importId)).toBe(changeIds[0]);
+    const [holder] = await t.database.db
+      .select({ id: importChanges.claimedById })
+      .from(importChanges)
+      .where(eq(importChanges.id, changeIds[0]!));
+    await expect(
+      t.database.db
+        .update(importChanges)
+        .set({ claimedById: holder!.id, claimedUntil: sql`now() + interval '10 minutes'` })
+        .where(eq(importChanges.id, changeIds[1]!)),
+    ).rejects.toThrow();
   });
 
   it('refuses the claim calls to SRO representatives and to another SRO’s import alike', async () => {

@@ -69,14 +69,13 @@ export async function claimChange(
   account: CurrentAccount,
 ): Promise<ChangeClaim> {
   await openImport(deps, ids.importId, account);
-  const claimed = await deps.repo.claim(ids.importId, ids.changeId, account.id, takeOver);
+  const until = await deps.repo.claim(ids.importId, ids.changeId, account.id, takeOver);
+  // The claim as taken: read again afterwards, it may be gone already, released by the operator's own 'next'.
+  if (until) return { OperatorName: account.fullName, Until: until.toISOString(), IsMine: true };
   const row = await deps.repo.findChange(ids.importId, ids.changeId);
   if (!row) throw new AppError(404, reviewTexts.changeNotFound);
-  if (!claimed) refuseUnlessWorkable(row, account);
-  const claim = claimOf(row, account);
-  // Claimed and then handled or taken over by another in the instant between: the row is not the caller's.
-  if (!claim?.IsMine) refuseUnlessWorkable(row, account);
-  return claim!;
+  refuseUnlessWorkable(row, account);
+  return claimOf(row, account)!;
 }
 
 /** Lets go of the operator's claim on a row (leaving the screen); nothing when they hold none. */

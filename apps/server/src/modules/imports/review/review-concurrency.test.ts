@@ -1,6 +1,6 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeReview } from '@registry/shared';
+import type { ChangeReview, NextChange } from '@registry/shared';
 import {
   changeProtocols,
   importChanges,
@@ -13,7 +13,13 @@ import { acceptAll } from '../../../test/review.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { loginOver, startServers } from '../../../test/server-process.js';
 import { openTestDatabase } from '../../../test/test-database.js';
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';
+import {
+  sampleRow,
+  sheetOf,
+  snilsFrom,
+  xlsxOf,
+  type RowValues,
+} from '../../../test/change-files/workbooks.js';
 
 /*
  * A row is applied at most once, a SNILS and an SRO's internship number have one holder, and operators get
@@ -23,6 +29,8 @@ import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-file
  */
 
 const SUBMITS = 20;
+/** 'Следующая запись' requests one operator sends at once: as many as the issue's burst (#34). */
+const NEXTS = 100;
 let serial = 500_000;
 
 describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app processes on one PostgreSQL', () => {
@@ -30,13 +38,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
   let processes: Awaited<ReturnType<typeof startServers>> | undefined;
   const servers: { port: number; cookie: string }[] = [];
   let organizationId: number;
-  /** A second operator, signed in on the second process. */
+  /** The operator signed in on both processes, and a second one, signed in on the second process. */
+  let operatorId: number;
   let otherOperator: string;
+  let otherOperatorId: number;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     organizationId = (await createOrganization(database.db)).id;
     const operator = await createAccount(database.db);
+    operatorId = operator.id;
     processes = await startServers(2, { DATABASE_URL: database.url! });
     for (const { port } of processes.servers) {
       const login = await loginOver(port, operator.email, operator.password);
@@ -44,6 +55,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       servers.push({ port, cookie });
     }
     const other = await createAccount(database.db);
+    otherOperatorId = other.id;
     const login = await loginOver(servers[1]!.port, other.email, other.password);
     otherOperator = login.headers.getSetCookie()[0]!.split(';')[0]!;
   });
@@ -80,16 +92,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       Protocol: { number: `${++serial}-П`, date: '2026-11-22' },
     });
 
-  /** An import of the row and one more, so that the import stays open after the row is handled. */
-  async function uploadRow(row: Record<string, unknown>) {
-    const form = new FormData();
-    form.append('data', JSON.stringify({ organizationId, number: '5-вх', date: '2026-11-21' }));
-    const other = sampleRow({
-      Фамилия: 'Другая',
+  /** A row of a trainee no other row names. */
+  const otherRow = (lastName = 'Другая') =>
+    sampleRow({
+      Фамилия: lastName,
       СНИЛС: snilsFrom(++serial),
       'Уникальный идентификационный номер стажировки': `Д-${serial}`,
     });
-    const file = await xlsxOf(sheetOf([sampleRow(row), other]));
+
+  /** An import of the row and one more, so that the import stays open after the row is handled. */
+  const uploadRow = (row: Record<string, unknown>) => uploadRows([sampleRow(row), otherRow()]);
+
+  /** An import of these rows, and its first pending row. */
+  async function uploadRows(rows: RowValues[]) {
+    const form = new FormData();
+    form.append('data', JSON.stringify({ organizationId, number: '5-вх', date: '2026-11-21' }));
+    const file = await xlsxOf(sheetOf(rows));
     form.append('file', new Blob([file]), 'изменения.xlsx');
     const created = await call(servers[0]!, '/imports', { method: 'POST', body: form });
     expect(created.status, await created.clone().text()).toBe(201);
@@ -232,6 +250,57 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row review across two app process
       .from(internshipNumbers)
       .where(eq(internshipNumbers.internId, created.Id));
     expect(held).toEqual([{ internId: created.Id }]);
+  });
+
+  /** `count` «next» requests of the operator with this cookie at once, alternating between the processes. */
+  const burstOfNext = (cookie: string, importId: number, count = NEXTS) =>
+    Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const response = await fetch(
+          `http://127.0.0.1:${servers[i % 2]!.port}/api/v1/imports/${importId}/changes/next`,
+          { method: 'POST', headers: { cookie, 'x-registry-client': 'web' } },
+        );
+        const body = await response.text();
+        return {
+          status: response.status,
+          id: response.ok ? (JSON.parse(body) as NextChange).Next?.Id : body,
+        };
+      }),
+    );
+
+  /** The rows of the import the operator holds a claim on, live or run out. */
+  async function claimsOf(importId: number, operatorId: number) {
+    const held = await database.db
+      .select({ id: importChanges.id })
+      .from(importChanges)
+      .where(and(eq(importChanges.importId, importId), eq(importChanges.claimedById, operatorId)));
+    return held.map((row) => row.id);
+  }
+
+  it(`gives an operator one row for ${NEXTS} «next» requests at once through both processes`, async () => {
+    const { importId } = await uploadRows(Array.from({ length: 10 }, () => otherRow('Очередная')));
+    const answers = await burstOfNext(servers[0]!.cookie, importId);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    const handed = new Set(answers.map((answer) => answer.id));
+    expect(handed.size).toBe(1);
+    expect(await claimsOf(importId, operatorId)).toEqual([...handed]);
+  });
+
+  it(`gives two operators, ${NEXTS} «next» requests each at once, one row each and different ones`, async () => {
+    const { importId } = await uploadRows(Array.from({ length: 10 }, () => otherRow('Очередная')));
+    const [mine, theirs] = await Promise.all([
+      burstOfNext(servers[0]!.cookie, importId),
+      burstOfNext(otherOperator, importId),
+    ]);
+    const handed = [mine, theirs].map((answers) => {
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+      const ids = new Set(answers.map((answer) => answer.id));
+      expect(ids.size).toBe(1);
+      return [...ids][0];
+    });
+    expect(handed[0]).not.toBe(handed[1]);
+    expect(await claimsOf(importId, operatorId)).toEqual([handed[0]]);
+    expect(await claimsOf(importId, otherOperatorId)).toEqual([handed[1]]);
   });
 
   it('hands two operators on two processes two different rows when they start at once', async () => {
