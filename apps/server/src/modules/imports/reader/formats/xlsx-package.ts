@@ -43,12 +43,16 @@ export interface WorkbookSheet {
 export function readWorkbook(bytes: Uint8Array, zip: ZipArchive, path: string) {
   const sheets: WorkbookSheet[] = [];
   let date1904 = false;
+  // Excel 2013 and later write an `<x15:workbookPr>` of their own in `<extLst>`, which says nothing of the
+  // date system: only the workbook's own `workbookPr`, outside the extensions, does.
+  let extensionDepth = 0;
   const found = scanPart(
     bytes,
     zip,
     path,
-    tagsOnly((closing, name, text) => {
-      if (closing) return;
+    tagsOnly((closing, name, text, selfClosing) => {
+      if (name === 'extLst' && !selfClosing) extensionDepth += closing ? -1 : 1;
+      if (closing || extensionDepth > 0) return;
       if (name === 'workbookPr') {
         date1904 = /\bdate1904\s*=\s*["'](1|true)["']/.test(text);
       } else if (name === 'sheet') {
@@ -117,14 +121,17 @@ export function readDateStyles(bytes: Uint8Array, zip: ZipArchive, path: string)
   const customFormats = new Map<number, string>();
   const formatIds: number[] = [];
   let inCellXfs = false;
+  // The cells' number formats are those of `<numFmts>`; a conditional format's own (`<dxfs>`) may reuse an id.
+  let inNumFmts = false;
   scanPart(
     bytes,
     zip,
     path,
     tagsOnly((closing, name, text, selfClosing) => {
       if (name === 'cellXfs') inCellXfs = !closing && !selfClosing;
+      else if (name === 'numFmts') inNumFmts = !closing && !selfClosing;
       else if (closing) return;
-      else if (name === 'numFmt') {
+      else if (name === 'numFmt' && inNumFmts) {
         const attributes = readAttributes(text);
         customFormats.set(Number(attributes.get('numFmtId')), attributes.get('formatCode') ?? '');
       } else if (name === 'xf' && inCellXfs) {
