@@ -199,10 +199,8 @@ function scanSheet(
   take: (row: SheetRow) => void,
 ): CellRange[] {
   const merges: CellRange[] = [];
-  let rowCount = 0;
-  let row: SheetRow | null = null;
+  const rows = rowAssembler(take);
   let cell: OpenCell | null = null;
-  let previousRow = 0;
   let previousColumn = -1;
   // The value or inline text being read, if any.
   let gathering: TextGatherer | null = null;
@@ -214,27 +212,23 @@ function scanSheet(
       tag(closing, name, attributes, selfClosing) {
         switch (name) {
           case 'row':
-            if (closing) {
-              // Only filled cells are stored, so a row with any cell is a filled row.
-              if (row && row.cells.length > 0) take(row);
-              row = null;
-            } else {
-              const number = Number(attributeOf(attributes, 'r') ?? previousRow + 1);
-              if (!Number.isInteger(number) || number <= previousRow) throw damaged(`xlsx: row ${number}`);
-              previousRow = number;
+            if (closing) rows.close();
+            else {
+              rows.open(attributeOf(attributes, 'r'), selfClosing);
               previousColumn = -1;
-              row = selfClosing ? null : { number, cells: [] };
-              if (++rowCount % 1000 === 0) trackHeap();
             }
             break;
           case 'c':
             gathering = null;
             if (closing) {
-              if (cell && row) storeCell(row, cell, context);
+              if (cell && rows.current) storeCell(rows.current, cell, context);
               cell = null;
             } else {
-              previousColumn = cellColumn(attributeOf(attributes, 'r'), previousColumn);
-              cell = selfClosing ? null : openCell(attributes, previousRow, previousColumn);
+              const ref = attributeOf(attributes, 'r');
+              previousColumn = cellColumn(ref, previousColumn);
+              // A reference of digits alone (`r="0"`) names no column: SheetJS drops the cell, and so does this.
+              const named = previousColumn >= 0;
+              cell = selfClosing || !named ? null : openCell(attributes, rows.number, previousColumn);
             }
             break;
           case 'v':
@@ -270,7 +264,51 @@ function scanSheet(
     },
     entry.name,
   );
+  rows.finish();
   return merges;
+}
+
+/**
+ * The rows of a scan, each handed on once a row with another number begins: a writer may repeat a row's tag
+ * for each of its cells, and the same number again goes on with that row, as SheetJS and Excel read it; a
+ * lower one is damage. Only filled cells are stored, so a row with any cell is a filled row.
+ */
+function rowAssembler(take: (row: SheetRow) => void) {
+  let current: SheetRow | null = null;
+  // The last row read, held until a row with another number begins.
+  let held: SheetRow | null = null;
+  let number = 0;
+  let count = 0;
+  const finish = () => {
+    if (held && held.cells.length > 0) take(held);
+    held = null;
+  };
+  return {
+    /** The number of the row being read (or last read). */
+    get number() {
+      return number;
+    },
+    /** The row whose cells are being read, or null between rows. */
+    get current() {
+      return current;
+    },
+    open(ref: string | undefined, selfClosing: boolean) {
+      const next = Number(ref ?? number + 1);
+      if (!Number.isInteger(next) || next < number || next < 1) throw damaged(`xlsx: row ${next}`);
+      if (next !== number) finish();
+      number = next;
+      if (!selfClosing) {
+        current = held ?? { number, cells: [] };
+        held = null;
+      }
+      if (++count % 1000 === 0) trackHeap();
+    },
+    close() {
+      held = current ?? held;
+      current = null;
+    },
+    finish,
+  };
 }
 
 function openCell(attributes: string, row: number, column: number): OpenCell {
@@ -279,11 +317,14 @@ function openCell(attributes: string, row: number, column: number): OpenCell {
   return { row, column, type, style, value: null, inline: null };
 }
 
-/** The column of a cell: its reference, or the next one when the writer left the reference out. */
+/**
+ * The column of a cell: its reference, or the next one when the writer left the reference out; -1 for a
+ * reference of digits alone, which has no column.
+ */
 function cellColumn(ref: string | undefined, previousColumn: number): number {
   if (ref === undefined) return previousColumn + 1;
   const column = columnOfReference(ref);
-  if (column < 0) throw damaged(`xlsx: cell reference ${ref}`);
+  if (column < 0 && !/^\d+$/.test(ref)) throw damaged(`xlsx: cell reference ${ref}`);
   return column;
 }
 
