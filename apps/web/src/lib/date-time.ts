@@ -3,6 +3,9 @@ import { formatDateTime } from '@registry/shared';
 /** The zone the registry works in: every time is shown in it (SPEC.md §9). */
 const registryZone = 'Europe/Moscow';
 
+/** How a time says it is Moscow's. */
+export const registryZoneLabel = 'МСК';
+
 /** The viewer's own zone, as the browser says it. */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -19,5 +22,5 @@ export function formatRegistryDateTime(
 ): string {
   const text = formatDateTime(value, registryZone);
   if (!text) return text;
-  return formatDateTime(value, viewerZone) === text ? text : `${text} МСК`;
+  return formatDateTime(value, viewerZone) === text ? text : `${text} ${registryZoneLabel}`;
 }

@@ -71,6 +71,8 @@ describe('AuditScreen', () => {
     renderScreen();
 
     const saved = await rowOf('Петрова Анна Сергеевна');
+    // The times are Moscow's, and the journal says so (issue #34).
+    expect(screen.getByRole('columnheader', { name: 'Время, МСК' })).toBeInTheDocument();
     expect(saved).toHaveTextContent('2026.11.26 12:15');
     expect(saved).toHaveTextContent('petrova@example.org, оператор');
     expect(saved).toHaveTextContent(auditActions.label(AuditAction.CardSaved));

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { auditActions, formatDateTime, texts, type AuditEvent } from '@registry/shared';
 import { DataTable, type Column } from '@/components/data-table';
+import { registryZoneLabel } from '@/lib/date-time';
 import { useAuditSearch, type AuditSearchParams } from '../api/search-audit';
 import { AuditDetails, AuditObject, AuditPerson } from './audit-cells';
 
@@ -10,8 +11,11 @@ export const notFoundText = 'Записей, подходящих под отб�
 export const emptyJournalText = 'В журнале пока нет записей';
 export const moreText = 'Показать ещё';
 
+/** The journal's times are Moscow's, whatever the viewer's zone: said once, in the column's header. */
+export const timeHeader = `Время, ${registryZoneLabel}`;
+
 const columns: Column<AuditEvent>[] = [
-  { header: 'Время', cell: (row) => formatDateTime(row.At), width: '11%' },
+  { header: timeHeader, cell: (row) => formatDateTime(row.At), width: '11%' },
   { header: 'Пользователь', cell: (row) => <AuditPerson event={row} />, width: '18%' },
   { header: 'Действие', cell: (row) => auditActions.label(row.Action), width: '16%' },
   { header: 'Объект', cell: (row) => <AuditObject event={row} />, width: '12%' },
