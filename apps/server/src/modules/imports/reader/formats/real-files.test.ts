@@ -2,13 +2,10 @@ import { readFile, readdir } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { fileMessages } from '../change-file-messages.js';
-import { detectFileType } from './file-type.js';
 import { Biff, records } from './xls-records.js';
-import { readXlsSheet } from './xls-sheet.js';
-import { gridOf } from './sheet-grid.js';
-import { openXlsxSheet } from './xlsx-sheet.js';
 import { comparable, sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';
+import { readerGrid } from '../../../../test/change-files/reader-grid.js';
 
 /*
  * Spreadsheets nobody on this project wrote, from the public test corpora of other readers, each a case where
@@ -46,16 +43,6 @@ function expectedGrid(file: string, bytes: Buffer): unknown {
   }
   return JSON.parse(json);
 }
-// Large enough for any of these books: the limits are the template's business, not the scanners'.
-const limits = { maxRows: 1_000_000, maxColumns: 16_384 };
-
-function readerGrid(bytes: Uint8Array, file: string, mergesAhead = false) {
-  const detected = detectFileType(bytes, { maxUnpackedBytes: 2 ** 30 }, file);
-  return detected.format === 'xlsx'
-    ? gridOf(openXlsxSheet(bytes, detected.zip, limits, { mergesAhead }))
-    : readXlsSheet(detected.stream, limits);
-}
-
 describe('real spreadsheets', () => {
   it('are each listed in the README with a source and a licence', async () => {
     const readme = await readFile(new URL('README.md', folder), 'utf8');
