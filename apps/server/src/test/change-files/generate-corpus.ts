@@ -328,7 +328,7 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
       relationships: `<Relationship Id="rId4" Type="${RELS}/chartsheet" Target="chartsheets/sheet1.xml"/>`,
       extraParts: [{ name: 'xl/chartsheets/sheet1.xml', data: '<chartsheet/>' }],
     }),
-    refusal('content', fileMessages.noDataSheet),
+    refusal('content', fileMessages.firstSheetNotTable),
   );
 
   // Hostile books: bombs, entities, and sheets far beyond the limits.

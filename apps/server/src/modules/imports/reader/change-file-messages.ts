@@ -34,6 +34,9 @@ export const fileMessages = {
     'Книга содержит XML-объявления (DTD), которых не бывает в файлах Excel, и отклонена как небезопасная: откройте её в Excel и сохраните заново',
   noSheets: 'В книге нет ни одного листа: заполните лист «Данные» по шаблону',
   noDataSheet: 'Лист «Данные» не является таблицей (это диаграмма или макрос): заполните его по шаблону',
+  /** No sheet «Данные», and the first sheet, read in its place, is a chart, a dialog or macros. */
+  firstSheetNotTable:
+    'В книге нет листа «Данные», а её первый лист — не таблица (это диаграмма, диалоговое окно или макрос): добавьте лист «Данные» и заполните его по шаблону',
   tooManyRows: (count: number, limit: number) =>
     `На листе ${countRu(count, rows)}, а допускается не более ${countRu(limit, rows)} данных: разделите их на несколько файлов`,
   /** The sheet's own account of its size, which counts empty rows that kept their formatting. */

@@ -86,6 +86,14 @@ export function chooseDataSheet<Sheet extends { name: string; hidden: boolean }>
   );
 }
 
+/** The refusal of the chosen sheet when it is not a table: «Данные» itself, or the first sheet read for want of it. */
+export function notATable(sheet: { name: string }): ChangeFileRefusal {
+  const named = normalizeForSearch(sheet.name).trim() === dataSheetKey;
+  return new ChangeFileRefusal('content', [
+    named ? fileMessages.noDataSheet : fileMessages.firstSheetNotTable,
+  ]);
+}
+
 /** The last row number a sheet may use at all: the header area and then the data rows. */
 export function lastAllowedRow(limits: SheetLimits): number {
   return HEADER_SEARCH_ROWS + limits.maxRows;

@@ -13,6 +13,7 @@ import {
   isFilled,
   keepCell,
   lastAllowedRow,
+  notATable,
   parseCellReference,
   tooLongText,
   type CellRange,
@@ -104,7 +105,7 @@ function chooseSheet(sheets: WorkbookSheet[], rels: Relationship[]): string {
   const chosen = chooseDataSheet(sheets);
   const rel = rels.find((candidate) => candidate.id === chosen.relationId);
   if (!rel) throw damaged(`xlsx: no relationship ${chosen.relationId}`);
-  if (rel.type !== 'worksheet') throw new ChangeFileRefusal('content', [fileMessages.noDataSheet]);
+  if (rel.type !== 'worksheet') throw notATable(chosen);
   return rel.target;
 }
 /**

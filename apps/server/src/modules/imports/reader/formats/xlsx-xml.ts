@@ -126,16 +126,41 @@ export function scanXml(blocks: Iterable<Buffer>, handler: XmlHandler, partName:
   };
 
   let waiting = '';
+  let bigEndian: BigEndianBlocks | undefined;
   for (const block of blocks) {
     if (!decoder) {
-      // Excel writes UTF-8; a part in UTF-16 says so by its byte-order mark, which is not text.
-      const utf16 = block[0] === 0xff && block[1] === 0xfe;
-      decoder = new StringDecoder(utf16 ? 'utf16le' : 'utf8');
-      const text = decoder.write(block.subarray(utf16 ? 2 : 0));
+      const encoding = encodingOf(block);
+      decoder = new StringDecoder(encoding === 'utf8' ? 'utf8' : 'utf16le');
+      if (encoding === 'utf16be') bigEndian = new BigEndianBlocks();
+      const text = decoder.write(bigEndian?.toLittleEndian(block) ?? block);
+      // The byte-order mark is not text.
       waiting = scan(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, false);
-    } else waiting = scan(waiting + decoder.write(block), false);
+    } else waiting = scan(waiting + decoder.write(bigEndian?.toLittleEndian(block) ?? block), false);
   }
   scan(waiting + (decoder?.end() ?? ''), true);
+}
+
+/**
+ * A part's encoding by its first bytes (XML 1.0, appendix F): Excel writes UTF-8, but other writers save
+ * UTF-16 in either byte order, with a byte-order mark or without one, where `<` shows as `3C 00` or `00 3C`.
+ */
+function encodingOf(block: Buffer): 'utf8' | 'utf16le' | 'utf16be' {
+  const [first, second] = [block[0], block[1]];
+  if ((first === 0xff && second === 0xfe) || (first === LESS && second === 0)) return 'utf16le';
+  if ((first === 0xfe && second === 0xff) || (first === 0 && second === LESS)) return 'utf16be';
+  return 'utf8';
+}
+
+/** UTF-16BE blocks turned little-endian for the decoder; a block's odd last byte waits for the next. */
+class BigEndianBlocks {
+  private carry: Buffer = Buffer.alloc(0);
+
+  toLittleEndian(block: Buffer): Buffer {
+    const bytes = Buffer.concat([this.carry, block]);
+    const even = bytes.length & ~1;
+    this.carry = Buffer.from(bytes.subarray(even));
+    return bytes.subarray(0, even).swap16();
+  }
 }
 
 /**
