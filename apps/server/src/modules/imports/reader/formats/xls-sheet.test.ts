@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readXlsSheet } from './xls-sheet.js';
+import { records } from './xls-records.js';
 import { ChangeFileRefusal, fileMessages } from '../change-file-messages.js';
 import { detectFileType } from './file-type.js';
 import { SheetDate, SheetError, columnLetters, lastAllowedRow } from './sheet-grid.js';
@@ -149,6 +150,27 @@ describe('the BIFF8 scanner', () => {
     expect(readXlsSheet(streamOf([], [{ name: 'Данные', records: [biff4] }]), limits).rows).toStrictEqual([
       { number: 1, cells: [7] },
     ]);
+  });
+
+  it('steps over an empty CONTINUE record inside a string, as SheetJS does (ExcelDataReader issue 467)', () => {
+    const strings = [
+      record(BIFF.Sst, u32(1), u32(1), u16(7), u8(1), utf16('Ива')),
+      record(BIFF.Continue),
+      record(BIFF.Continue, u8(1), utf16('нова')),
+    ];
+    const stream = streamOf(strings, [{ name: 'Данные', records: [labelSst(0, 0, 0)] }]);
+    expect(readXlsSheet(stream, limits).rows).toStrictEqual([{ number: 1, cells: ['Иванова'] }]);
+  });
+
+  it('finds a sheet whose BOUNDSHEET points just past its BOF (ExcelDataReader issue 624)', () => {
+    const stream = streamOf([...styleRecords, ...sharedStrings], [dataSheet, instructions]);
+    const shifted = Buffer.from(stream);
+    for (const [type, body] of records(shifted, 0)) {
+      if (type === BIFF.Eof) break;
+      // A BIFF8 BOF record is 20 bytes: its header and 16 of body.
+      if (type === BIFF.BoundSheet) shifted.writeUInt32LE(shifted.readUInt32LE(body) + 20, body);
+    }
+    expect(readXlsSheet(shifted, limits)).toStrictEqual(readXlsSheet(stream, limits));
   });
 
   it('reads dates in the 1904 date system', () => {
