@@ -57,14 +57,26 @@ function submitOnCtrlEnter(event: KeyboardEvent) {
 }
 
 /**
+ * The first field a person fills in: a text, a choice or the first part of a date, not a hidden or disabled
+ * input (a date field keeps its value in a hidden one).
+ */
+const firstFieldSelector = [
+  'input:not([type="hidden"]):not([aria-hidden="true"]):not([tabindex="-1"]):not(:disabled)',
+  'textarea:not(:disabled)',
+  '[role="spinbutton"][contenteditable]',
+].join(', ');
+
+/**
  * The dialog's form as it mounts (inside the dialog's portal, before the dialog's focus trap looks): the
- * cursor goes into the field named `initialFocus`, if any, and Ctrl+Enter sends the form.
+ * cursor goes into the field named `initialFocus`, or else into the form's first field, so that typing can
+ * begin at once; and Ctrl+Enter sends the form.
  */
 function useFormKeys(initialFocus: string | undefined) {
   return useCallback(
     (form: HTMLFormElement | null) => {
       if (!form) return;
-      if (initialFocus) form.querySelector<HTMLElement>(`[name="${initialFocus}"]`)?.focus();
+      const field = initialFocus ? `[name="${initialFocus}"]` : firstFieldSelector;
+      form.querySelector<HTMLElement>(field)?.focus();
       form.addEventListener('keydown', submitOnCtrlEnter);
       return () => form.removeEventListener('keydown', submitOnCtrlEnter);
     },
@@ -82,7 +94,7 @@ type FormDialogProps = FormDialogState & {
   /** The save button waits for the form to be valid. */
   isSubmitDisabled?: boolean;
   maxWidth?: 'sm' | 'md';
-  /** The name of the field the cursor starts in, when the dialog is there for it (a reason, a search). */
+  /** The name of the field the cursor starts in, when not the first one. */
   initialFocus?: string;
 };
 

@@ -37,6 +37,11 @@ afterEach(() => {
 });
 
 describe('LoginForm', () => {
+  it('waits with the cursor in the login', async () => {
+    renderForm();
+    await waitFor(() => expect(screen.getByLabelText('Логин')).toHaveFocus());
+  });
+
   it('asks for both fields without calling the server', async () => {
     const fetchMock = stubFetch(json(200, operator));
     const { user } = renderForm();

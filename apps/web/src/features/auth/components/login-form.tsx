@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginRequestSchema, texts, type SessionInfo } from '@registry/shared';
 import { useLogin } from '../api/login';
@@ -17,11 +18,17 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(LoginRequestSchema),
     defaultValues: { Id: '', Password: '' },
   });
+
+  // The page is there to sign in: the cursor waits in the login.
+  useEffect(() => {
+    setFocus('Id');
+  }, [setFocus]);
 
   const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess }));
 
