@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { MouseEvent, ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; width?: number | string };
@@ -53,6 +53,28 @@ export function pagedRows<T>(query: {
 
 // A button inside a row must not also open the row's editor.
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
+
+/**
+ * The rows as they were when a pointer was pressed on them, until the click it began is done. Rows that
+ * arrive in between (the results of a term typed just before) would take the row from under the pointer, and
+ * the click with it (issue #34: 4 clicks of 9, 0.2–0.4 s after typing): the press and the release must meet
+ * the same row for a click to open it. The new rows show once the button is released.
+ */
+function useRowsHeldWhilePressed<T>(rows: T[] | undefined) {
+  const [held, setHeld] = useState<{ rows: T[] | undefined } | null>(null);
+  const hold = () => {
+    setHeld({ rows });
+    // Let go after the click, which follows the release; released anywhere, not only over the table.
+    const listening = new AbortController();
+    const release = () => {
+      listening.abort();
+      window.setTimeout(() => setHeld(null));
+    };
+    window.addEventListener('pointerup', release, { capture: true, signal: listening.signal });
+    window.addEventListener('pointercancel', release, { capture: true, signal: listening.signal });
+  };
+  return { rows: held ? held.rows : rows, hold };
+}
 
 /** Skeleton rows while the first rows load, or the empty text when there are none. */
 function PlaceholderRows({
@@ -109,7 +131,7 @@ function ActionsCell<T extends { Id: number }>({
  */
 export function DataTable<T extends { Id: number }>({
   columns,
-  rows,
+  rows: latestRows,
   isLoading,
   isRefreshing,
   emptyText,
@@ -118,6 +140,7 @@ export function DataTable<T extends { Id: number }>({
   rowActions,
 }: DataTableProps<T>) {
   const navigate = useNavigate();
+  const { rows, hold } = useRowsHeldWhilePressed(latestRows);
   const hasActions = Boolean(onEdit || rowActions);
   const width = columns.length + (hasActions ? 1 : 0);
 
@@ -170,7 +193,7 @@ export function DataTable<T extends { Id: number }>({
             {hasActions && <TableCell sx={{ width: '1%' }} aria-label="Действия" />}
           </TableRow>
         </TableHead>
-        <TableBody>{body}</TableBody>
+        <TableBody onPointerDown={hold}>{body}</TableBody>
       </Table>
     </TableContainer>
   );
