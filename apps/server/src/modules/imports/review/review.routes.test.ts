@@ -209,6 +209,37 @@ describe('accepting and rejecting rows', () => {
     expect((await calls.reject(importId, changeIds[0]!, 'Нет данных')).statusCode).toBe(200);
   });
 
+  it('reads the import’s progress again for an open row, with requisites filled since it opened', async () => {
+    const { importId, changeIds } = await uploadRows(
+      t,
+      callers.operator,
+      callers.sro.id,
+      [newRow('Зуева'), newRow('Игнатова')],
+      null,
+    );
+    const progressOf = (changeId: number, cookie?: string) =>
+      get(`/api/v1/imports/${importId}/changes/${changeId}/progress`, cookie);
+    const opened = (await calls.open(importId, changeIds[0]!)).json();
+    expect(opened.Import.Requisites).toMatchObject({ Number: null, Date: null });
+
+    const filled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/imports/${importId}/`,
+      headers: { cookie: callers.operator, ...clientHeaders },
+      payload: { Number: '5-вх', Date: '2026-11-25' },
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    const response = await progressOf(changeIds[0]!);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      ...opened.Import,
+      Requisites: { ...opened.Import.Requisites, Number: '5-вх', Date: '2026-11-25' },
+      Status: response.json().Status,
+    });
+    expect(response.json().NextPending).toMatchObject({ Id: changeIds[1] });
+    expect((await progressOf(changeIds[0]!, callers.representative)).statusCode).toBe(403);
+  });
+
   it('refuses a new trainee that carries the entries of an existing one, and a deleted trainee', async () => {
     const snils = freshSnils();
     const card = await createIntern(t.app, callers.operator, {

@@ -77,6 +77,23 @@ const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = asy
     async ({ params, query, account }) => service.open(rowOf(params), query, account!),
   );
 
+  app.get(
+    '/:id/changes/:change/progress',
+    {
+      config: operator,
+      schema: {
+        tags,
+        summary: 'Состояние импорта для открытой записи',
+        description:
+          'Реквизиты, счётчики и следующая свободная запись, как в Import записи: экран записи читает их снова, ' +
+          'пока запись открыта (другой оператор мог заполнить реквизиты).',
+        params: ChangeParamsSchema,
+        response: { 200: ImportProgressSchema },
+      },
+    },
+    async ({ params, account }) => service.progress(rowOf(params), account!),
+  );
+
   app.post(
     '/:id/changes/:change/submit/:intern',
     {

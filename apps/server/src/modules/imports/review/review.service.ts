@@ -18,6 +18,13 @@ export { reviewTexts } from './review-rows.js';
 export function createReviewService(deps: ReviewDeps) {
   type Ids = { importId: number; changeId: number };
   return {
+    /**
+     * The import's progress as the open row's screen shows it (requisites, counts, the next row), read again
+     * while the row stays open: another operator may have filled the requisites the row waits for.
+     */
+    progress: (ids: Ids, account: CurrentAccount) =>
+      deps.imports.progress(ids.importId, account, ids.changeId),
+
     /** A row beside its trainee: `intern` and `internship` are the operator's choices (ChangeQuery). */
     open: (ids: Ids, query: { intern?: InternChoice; internship?: number }, account: CurrentAccount) =>
       openChange(deps, ids, query.intern, account, query.internship),
