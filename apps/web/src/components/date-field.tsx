@@ -1,7 +1,16 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import type { FieldSelectedSections } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { DateLocalization } from './date-localization';
 
 /** How a date is typed and shown (SPEC.md §9: yyyy.MM.dd). */
@@ -53,6 +62,29 @@ export type DateFieldProps = {
 };
 
 /**
+ * A click into an empty field starts it at its first section, the year, whichever section it lands on: a
+ * date typed whole after a click in the middle would otherwise fill the day alone, and the field, holding
+ * no whole date, would keep its value empty without a word (issue #34). The field picks the section on the
+ * mouse press and again on the click; both are turned to the first while the press entered an empty field.
+ * A click into a field already focused, or one with a date, picks the section clicked, as the keys do.
+ */
+function useEntryAtFirstSection(isEmpty: boolean) {
+  const [selectedSections, setSelectedSections] = useState<FieldSelectedSections>(null);
+  const isEntering = useRef(false);
+  return {
+    selectedSections,
+    onSelectedSectionsChange: (sections: FieldSelectedSections) =>
+      setSelectedSections(isEntering.current && typeof sections === 'number' ? 0 : sections),
+    onMouseDown: (event: MouseEvent<HTMLElement>) => {
+      isEntering.current = isEmpty && !event.currentTarget.contains(document.activeElement);
+    },
+    onClick: () => {
+      isEntering.current = false;
+    },
+  };
+}
+
+/**
  * The one date field of the app: typed and shown as yyyy.MM.dd, its value yyyy-MM-dd (SPEC.md §9). It brings
  * its own Russian localization, so that a screen with dates needs no provider above it.
  */
@@ -78,6 +110,7 @@ export function DateField({
   // A value set from outside (a reset) replaces it.
   const [picked, setPicked] = useState<Dayjs | null>(null);
   const shown = pickedDateValue(picked) === value ? picked : fromDateValue(value);
+  const entry = useEntryAtFirstSection(shown === null);
 
   const handleChange = (date: Dayjs | null) => {
     setPicked(date);
@@ -99,6 +132,8 @@ export function DateField({
           })
         }
         format={DATE_DISPLAY_FORMAT}
+        selectedSections={entry.selectedSections}
+        onSelectedSectionsChange={entry.onSelectedSectionsChange}
         maxDate={maxDate === undefined ? undefined : dayjs(maxDate, DATE_VALUE_FORMAT)}
         disabled={disabled}
         inputRef={inputRef}
@@ -108,6 +143,8 @@ export function DateField({
             name,
             onBlur,
             onKeyDown,
+            onMouseDown: entry.onMouseDown,
+            onClick: entry.onClick,
             required,
             size,
             fullWidth,
