@@ -84,7 +84,10 @@ export type ChangeState = (typeof changeStates)[number];
 export const changeMatches = ['snils', 'fullName', 'none', 'conflict'] as const;
 export type ChangeMatch = (typeof changeMatches)[number];
 
-/** `?state=&match=&page=` of an import's rows; an empty parameter shows every row. */
+/**
+ * `?state=&match=&page=` of an import's rows; an empty parameter shows every row. `match` is the operators'
+ * (a representative asking by it is refused: its counts would tell the SRO who the register holds).
+ */
 export const ImportChangesQuerySchema = z.object({
   state: z
     .enum([...changeStates, ''])
@@ -98,20 +101,27 @@ export const ImportChangesQuerySchema = z.object({
 });
 export type ImportChangesQuery = z.output<typeof ImportChangesQuerySchema>;
 
-/** A waiting row: `ClaimedBy` names the operator working on it now (a claim not expired). */
+/**
+ * A waiting row: `ClaimedBy` names the operator working on it now (a claim not expired). `Match` and
+ * `HasConflict` are the register's matching, the operators' alone: a representative's rows leave them out, as
+ * they would tell the SRO who the register holds.
+ */
 export const PendingChangeSchema = ChangeRowSchema.extend({
   State: z.literal('pending'),
   ClaimedBy: z.string().nullable(),
-  Match: z.enum(['snils', 'fullName', 'none']),
-  HasConflict: z.boolean(),
+  Match: z.enum(['snils', 'fullName', 'none']).optional(),
+  HasConflict: z.boolean().optional(),
 });
 export type PendingChange = z.infer<typeof PendingChangeSchema>;
 
-/** A row accepted into the register: the trainee it went to, who accepted it and when. */
+/**
+ * A row accepted into the register: the trainee it went to (for operators only: the register's record, not
+ * the SRO's row), who accepted it and when.
+ */
 export const FinishedChangeSchema = ChangeRowSchema.extend({
   State: z.literal('finished'),
-  InternId: z.number().int().nullable(),
-  InternFullName: z.string().nullable(),
+  InternId: z.number().int().nullable().optional(),
+  InternFullName: z.string().nullable().optional(),
   ProcessedBy: z.string().nullable(),
   ProcessedAt: z.string().nullable(),
 });
@@ -144,13 +154,50 @@ export type ImportChangePage = z.infer<typeof ImportChangePageSchema>;
 
 const rowCount = z.number().int();
 
-/** An import with its documents and how many rows each filter of its rows shows (SPEC.md §3 Import). */
+/** A row of SPEC.md §3 Import's `Pending` and `Finished`: waiting, or accepted into the register. */
+export const SpecChangeSchema = ChangeRowSchema.pick({ Id: true, FullName: true, Snils: true });
+export type SpecChange = z.infer<typeof SpecChangeSchema>;
+
+/**
+ * A row of SPEC.md §3 Import's `Rejected`: rejected on its own (`RejectionId` null), or still waiting when the
+ * whole file was rejected (the file's reason, and its rejection's `Id` as `RejectionId`).
+ */
+export const SpecRejectedChangeSchema = z.object({
+  FullName: z.string(),
+  Snils: z.string().nullable(),
+  RejectionReason: z.string().nullable(),
+  RejectionId: z.number().int().nullable(),
+});
+export type SpecRejectedChange = z.infer<typeof SpecRejectedChangeSchema>;
+
+/**
+ * `?rows=` of `GET /imports/{id}`: `all` (the default) lists every row of the file in `Pending`, `Finished`
+ * and `Rejected`, as SPEC.md §3 has them; `counts` leaves the lists out, for the import's page, which pages
+ * the rows through `GET /imports/{id}/changes` and shows their counts (a 10,000-row import's lists are
+ * ~760 KB, docs/decisions.md).
+ */
+export const ImportDetailQuerySchema = z.object({ rows: z.enum(['all', 'counts']).default('all') });
+export type ImportDetailQuery = z.input<typeof ImportDetailQuerySchema>;
+
+/**
+ * An import with its documents and rows (SPEC.md §3 Import). `Pending`, `Finished` and `Rejected` list every
+ * row of the file in file order, in the specification's shape (absent only under `?rows=counts`); the screen
+ * pages the rows with their matches through `GET /imports/{id}/changes` and shows the counts beside them.
+ */
 export const ImportSchema = z.object({
   ...importBase,
+  Pending: z.array(SpecChangeSchema).optional(),
+  Finished: z.array(SpecChangeSchema).optional(),
+  Rejected: z.array(SpecRejectedChangeSchema).optional(),
   /** The rows each `?state=` of `GET /imports/{id}/changes` shows. */
   StateCounts: z.object({ pending: rowCount, claimed: rowCount, finished: rowCount, rejected: rowCount }),
-  /** The waiting rows each `?match=` shows. */
-  MatchCounts: z.object({ snils: rowCount, fullName: rowCount, none: rowCount, conflict: rowCount }),
+  /**
+   * The waiting rows each `?match=` shows: for operators only, as the matching is theirs (a representative's
+   * detail leaves it out).
+   */
+  MatchCounts: z
+    .object({ snils: rowCount, fullName: rowCount, none: rowCount, conflict: rowCount })
+    .optional(),
   /** The first waiting row in file order, where 'Начать обработку' starts; null when none waits. */
   FirstPendingId: z.number().int().nullable(),
   Rejection: z.object({ Id: z.number().int().nullable(), Reason: z.string() }).nullable(),

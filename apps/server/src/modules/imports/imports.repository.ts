@@ -315,6 +315,21 @@ function changeReads(db: Db) {
     nextPending: (importId: number, afterChangeId: number | null, operatorId: number) =>
       nextPendingRow(db, importId, afterChangeId, operatorId),
 
+    /** Every row of an import in file order, for the detail's lists (SPEC.md §3): plain columns, no JSON. */
+    async rowLists(importId: number) {
+      return db
+        .select({
+          id: importChanges.id,
+          fullName: importChanges.fullName,
+          snils: importChanges.snils,
+          status: importChanges.status,
+          rejectionReason: importChanges.rejectionReason,
+        })
+        .from(importChanges)
+        .where(eq(importChanges.importId, importId))
+        .orderBy(importChanges.rowNumber, importChanges.id);
+    },
+
     /** Every row of an import, for the rejection file. */
     async changesWithData(importId: number) {
       return db
@@ -380,3 +395,4 @@ export type ImportsRepository = ReturnType<typeof createImportsRepository>;
 export type ImportRow = NonNullable<Awaited<ReturnType<ImportsRepository['find']>>>;
 export type ChangeRow = Awaited<ReturnType<ImportsRepository['changePage']>>[number];
 export type ChangeCounts = Awaited<ReturnType<ImportsRepository['changeCounts']>>;
+export type ListedRow = Awaited<ReturnType<ImportsRepository['rowLists']>>[number];

@@ -140,8 +140,6 @@ describe('an import', () => {
         FullName: 'Алексеев Пётр Ильич',
         Snils: '112-233-445 95',
         ClaimedBy: null,
-        Match: 'none',
-        HasConflict: false,
       },
       {
         State: 'pending',
@@ -150,8 +148,6 @@ describe('an import', () => {
         FullName: 'Григорьева Анна Львовна',
         Snils: null,
         ClaimedBy: null,
-        Match: 'none',
-        HasConflict: false,
       },
     ]);
     expect(await rowsOf('finished')).toEqual([
@@ -161,8 +157,6 @@ describe('an import', () => {
         RowNumber: 3,
         FullName: 'Борисова Ольга Петровна',
         Snils: null,
-        InternId: null,
-        InternFullName: null,
         ProcessedBy: null,
         ProcessedAt: null,
       },
@@ -184,7 +178,6 @@ describe('an import', () => {
       Id: created.id,
       RowCount: 4,
       StateCounts: { pending: 2, claimed: 0, finished: 1, rejected: 1 },
-      MatchCounts: { snils: 0, fullName: 0, none: 2, conflict: 0 },
       FirstPendingId: first,
       Rejection: null,
       Protocol: { Id: created.protocolFileId, Name: 'протокол.pdf', Extension: 'pdf' },

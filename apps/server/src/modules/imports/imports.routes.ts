@@ -4,6 +4,7 @@ import {
   EditImportSchema,
   IdParamsSchema,
   IdSchema,
+  ImportDetailQuerySchema,
   PageQuerySchema,
   ImportChangePageSchema,
   ImportChangesQuerySchema,
@@ -39,12 +40,14 @@ const importRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Импорт: реквизиты, файлы и число записей по состояниям и совпадениям',
+        summary: 'Импорт: реквизиты, файлы, записи по состояниям и их число по состояниям и совпадениям',
         params: IdParams,
+        querystring: ImportDetailQuerySchema,
         response: { 200: ImportSchema },
       },
     },
-    async (request) => service.get(request.params.id, request.account!),
+    async (request) =>
+      service.get(request.params.id, request.account!, { lists: request.query.rows === 'all' }),
   );
 
   app.get(

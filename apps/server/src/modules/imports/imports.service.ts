@@ -1,6 +1,7 @@
 import {
   ChangeStatus,
   openImportStatuses,
+  texts,
   type EditImport,
   type Import,
   type ImportChange,
@@ -11,6 +12,8 @@ import {
   type ImportProgress,
   type ImportStatus,
   type Paged,
+  type SpecChange,
+  type SpecRejectedChange,
 } from '@registry/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -26,6 +29,7 @@ import type {
   ImportRow,
   ImportTabKey,
   ImportsRepository,
+  ListedRow,
 } from './imports.repository.js';
 import { rejectionFile } from './rejection-file.js';
 
@@ -60,6 +64,13 @@ function organizationScope(account: CurrentAccount): number | null {
   return account.organization?.id ?? null;
 }
 
+/**
+ * Whether the caller sees how the import's rows meet the register (a row's match, its conflict, the trainee an
+ * accepted row went to): operators only. A representative sees their rows, their states and the reasons; the
+ * matching would tell the SRO that the register holds a person of that name and birth date.
+ */
+const seesMatching = (account: CurrentAccount) => organizationScope(account) === null;
+
 function toListItem(row: ImportRow, files: Map<number, FileInfo>, now: Date): ImportListItem {
   const file = toFile(files.get(row.fileId))!;
   return {
@@ -87,26 +98,60 @@ function toListItem(row: ImportRow, files: Map<number, FileInfo>, now: Date): Im
   };
 }
 
-/** How many rows each of the page's filters shows, and where 'Начать обработку' starts. */
-function toRowCounts(counts: ChangeCounts): Pick<Import, 'StateCounts' | 'MatchCounts' | 'FirstPendingId'> {
+/**
+ * How many rows each of the page's filters shows, and where 'Начать обработку' starts; the matches' counts to
+ * operators only.
+ */
+function toRowCounts(
+  counts: ChangeCounts,
+  matching: boolean,
+): Pick<Import, 'StateCounts' | 'MatchCounts' | 'FirstPendingId'> {
   const { pending, claimed, finished, rejected, snils, fullName, none, conflict } = counts;
   return {
     StateCounts: { pending, claimed, finished, rejected },
-    MatchCounts: { snils, fullName, none, conflict },
+    ...(matching ? { MatchCounts: { snils, fullName, none, conflict } } : {}),
     FirstPendingId: counts.firstPendingId,
   };
 }
 
-/** A row of the import's page in the shape of its state. */
-function toChange(row: ChangeRow): ImportChange {
+/**
+ * The detail's lists of SPEC.md §3, each in file order. A file rejected whole leaves nothing waiting: the rows
+ * still waiting then are rejected with it, under its reason and its rejection's Id.
+ */
+function toSpecLists(
+  rows: ListedRow[],
+  rejection: Import['Rejection'],
+): Pick<Import, 'Pending' | 'Finished' | 'Rejected'> {
+  const lists = {
+    Pending: [] as SpecChange[],
+    Finished: [] as SpecChange[],
+    Rejected: [] as SpecRejectedChange[],
+  };
+  for (const row of rows) {
+    const change = { Id: row.id, FullName: row.fullName, Snils: row.snils };
+    if (row.status === ChangeStatus.Finished) lists.Finished.push(change);
+    else if (row.status === ChangeStatus.Rejected || rejection !== null) {
+      const own = row.status === ChangeStatus.Rejected;
+      lists.Rejected.push({
+        FullName: row.fullName,
+        Snils: row.snils,
+        RejectionReason: own ? row.rejectionReason : rejection!.Reason,
+        RejectionId: own ? null : rejection!.Id,
+      });
+    } else lists.Pending.push(change);
+  }
+  return lists;
+}
+
+/** A row of the import's page in the shape of its state; its match and trainee only where `matching`. */
+function toChange(row: ChangeRow, matching: boolean): ImportChange {
   const base = { Id: row.id, RowNumber: row.rowNumber, FullName: row.fullName, Snils: row.snils };
   const handled = { ProcessedBy: row.processedBy, ProcessedAt: row.processedAt?.toISOString() ?? null };
   if (row.status === ChangeStatus.Finished) {
     return {
       ...base,
       State: 'finished',
-      InternId: row.internId,
-      InternFullName: row.internFullName,
+      ...(matching ? { InternId: row.internId, InternFullName: row.internFullName } : {}),
       ...handled,
     };
   }
@@ -123,8 +168,7 @@ function toChange(row: ChangeRow): ImportChange {
     ...base,
     State: 'pending',
     ClaimedBy: row.claimedBy,
-    Match: row.match ?? 'none',
-    HasConflict: row.hasConflict ?? false,
+    ...(matching ? { Match: row.match ?? 'none', HasConflict: row.hasConflict ?? false } : {}),
   };
 }
 
@@ -190,18 +234,22 @@ function importReads({ repo, files, clock, mail, findVisible }: ImportsContext) 
       return toListItem(row, await files.info([row.fileId]), clock());
     },
 
-    async get(id: number, account: CurrentAccount): Promise<Import> {
+    /** The detail; without the lists of its rows (`?rows=counts`) unless `lists`. */
+    async get(id: number, account: CurrentAccount, { lists } = { lists: true }): Promise<Import> {
       const row = await findVisible(id, account);
-      const [counts, infos, mails] = await Promise.all([
+      const [counts, rows, infos, mails] = await Promise.all([
         repo.changeCounts(id, row.organizationId),
+        lists ? repo.rowLists(id) : null,
         files.info(documentFileIds(row)),
         // The delivery of the SRO's letters is the operators' concern; a representative reads the letter itself.
         organizationScope(account) === null ? mail.mailsOf(id) : [],
       ]);
+      const rejection = rejectionOf(row);
       return {
         ...toListItem(row, infos, clock()),
-        ...toRowCounts(counts),
-        Rejection: rejectionOf(row),
+        ...(rows && toSpecLists(rows, rejection)),
+        ...toRowCounts(counts, seesMatching(account)),
+        Rejection: rejection,
         Protocol: toFile(infos.get(row.protocolFileId ?? -1)),
         ProtocolSignature: toFile(infos.get(row.protocolSignatureFileId ?? -1)),
         Letter: toFile(infos.get(row.letterFileId ?? -1)),
@@ -244,11 +292,14 @@ function importRowPages({ repo, findVisible }: ImportsContext) {
       account: CurrentAccount,
     ): Promise<ImportChangePage> {
       const { organizationId } = await findVisible(id, account);
+      const matching = seesMatching(account);
+      // A filter by match would tell by its rows what the match leaves out.
+      if (filter.match && !matching) throw new AppError(403, texts.forbidden);
       const rows = await fetchPage(page, {
         count: () => repo.countChanges(id, organizationId, filter),
         rows: (limit, offset) => repo.changePage(id, organizationId, filter, limit, offset),
       });
-      return { ...toPaged(rows, toChange), Total: rows.total };
+      return { ...toPaged(rows, (row) => toChange(row, matching)), Total: rows.total };
     },
   };
 }

@@ -22,6 +22,9 @@ export const listItem: ImportListItem = {
 export function importOf(changes: Partial<Import> = {}): Import {
   return {
     ...listItem,
+    Pending: [],
+    Finished: [],
+    Rejected: [],
     StateCounts: { pending: 4, claimed: 0, finished: 4, rejected: 2 },
     MatchCounts: { snils: 0, fullName: 0, none: 4, conflict: 0 },
     FirstPendingId: null,

@@ -34,13 +34,16 @@ export const matchTexts = {
   conflict: 'Номер стажировки у другого стажёра',
 } as const;
 
-/** The column of the waiting rows after the name and SNILS: how each meets the register, and its conflict. */
+/**
+ * The column of the waiting rows after the name and SNILS: how each meets the register, and its conflict. For
+ * operators only: the server leaves the match out of a representative's rows.
+ */
 export const pendingColumns: Column<PendingChange>[] = [
   {
     header: 'Совпадение',
     cell: (row) => (
       <>
-        {matchTexts[row.Match]}
+        {row.Match && matchTexts[row.Match]}
         {row.HasConflict && (
           <CellNote>
             <Typography component="span" variant="inherit" color="warning.dark">
@@ -54,15 +57,17 @@ export const pendingColumns: Column<PendingChange>[] = [
 ];
 
 /**
- * The columns of the accepted rows after the name and SNILS: the trainee each went to (a link to the card for
- * an operator), and who accepted it when.
+ * The columns of the accepted rows after the name and SNILS: for an operator the trainee each went to, a link
+ * to the card (the register's record, which a representative's rows leave out); who accepted it when.
  */
 export function finishedColumns(isOperator: boolean): Column<FinishedChange>[] {
+  const handled: Column<FinishedChange> = { header: 'Принята', cell: handledByText };
+  if (!isOperator) return [handled];
   return [
     {
       header: 'Стажёр',
       cell: (row) =>
-        isOperator && row.InternId !== null ? (
+        row.InternId ? (
           <MuiLink component={Link} to={paths.internCard.href(row.InternId)}>
             {row.InternFullName ?? row.FullName}
           </MuiLink>
@@ -70,7 +75,7 @@ export function finishedColumns(isOperator: boolean): Column<FinishedChange>[] {
           row.InternFullName
         ),
     },
-    { header: 'Принята', cell: handledByText },
+    handled,
   ];
 }
 

@@ -96,14 +96,17 @@ export function pageSections(
   return { rows, isShown };
 }
 
-/** How many rows each state and each match would show, for the filters' labels: the import counts them. */
+/**
+ * How many rows each state and each match would show, for the filters' labels: the import counts them. The
+ * matches are the operators' (a representative's import has none): null when the import leaves them out.
+ */
 export function rowCounts({ StateCounts, MatchCounts }: Pick<Import, 'StateCounts' | 'MatchCounts'>) {
   return {
     states: {
       all: StateCounts.pending + StateCounts.finished + StateCounts.rejected,
       ...StateCounts,
     } satisfies Record<RowState, number>,
-    matches: MatchCounts satisfies Record<RowMatch, number>,
+    matches: (MatchCounts ?? null) satisfies Record<RowMatch, number> | null,
   };
 }
 

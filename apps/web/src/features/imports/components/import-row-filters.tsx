@@ -80,7 +80,8 @@ type ImportRowFiltersProps = {
 
 /**
  * The import's progress ('Обработано n из N') and its rows' filters: by state, and, for the rows still
- * waiting, by how each meets the register. A chosen match chip chosen again shows every match.
+ * waiting, by how each meets the register (for operators: a representative's import has no matches). A chosen
+ * match chip chosen again shows every match.
  */
 export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersProps) {
   const { states } = counts;
@@ -106,18 +107,20 @@ export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersP
             onChange({ state, match: state === 'finished' || state === 'rejected' ? null : filter.match })
           }
         />
-        <ChipGroup
-          label={matchFilterLabel}
-          options={rowMatches}
-          counts={counts.matches}
-          selected={filter.match}
-          onSelect={(match) =>
-            onChange({
-              state: filter.state === 'finished' || filter.state === 'rejected' ? 'all' : filter.state,
-              match: match === filter.match ? null : match,
-            })
-          }
-        />
+        {counts.matches && (
+          <ChipGroup
+            label={matchFilterLabel}
+            options={rowMatches}
+            counts={counts.matches}
+            selected={filter.match}
+            onSelect={(match) =>
+              onChange({
+                state: filter.state === 'finished' || filter.state === 'rejected' ? 'all' : filter.state,
+                match: match === filter.match ? null : match,
+              })
+            }
+          />
+        )}
       </Stack>
     </Paper>
   );

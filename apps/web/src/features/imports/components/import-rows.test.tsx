@@ -174,8 +174,11 @@ describe('ImportRows', () => {
     renderRows(false);
     await screen.findByText('Сидоров Олег');
     expect(screen.queryByRole('link', { name: 'Начать обработку' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Иванов Пётр Сергеевич' })).toBeNull();
-    expect(screen.getByText('Иванов Пётр Сергеевич')).toBeInTheDocument();
+    // Nor the register's matching: a row's match, the filter by it, the trainee an accepted row went to.
+    expect(screen.queryByText('Иванов Пётр Сергеевич')).toBeNull();
+    expect(screen.queryByText(/Найден по|Новый стажёр|Совпадение/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Совпадение с реестром' })).toBeNull();
+    expect(screen.getByText('Иванов Пётр')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Скачать отклонённые записи (.xlsx)' })).toBeInTheDocument();
     expect(screen.queryAllByRole('link')).toHaveLength(1);
     expect(screen.queryAllByRole('button', { name: /Отменить внесение|Вернуть в обработку/ })).toEqual([]);

@@ -137,7 +137,8 @@ function RowSections({
               emptyText={emptyText(allProcessedText)}
               hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
               noteOf={claimedByText}
-              extraColumns={pendingColumns}
+              // How a row meets the register is the operators' to know, not the SRO's.
+              extraColumns={isOperator ? pendingColumns : []}
             />
           </Section>
         ))}
@@ -177,9 +178,12 @@ function RowSections({
  * the page links.
  */
 export function ImportRows(props: ImportRowsProps) {
-  const { filter, setFilter, page, pageHref } = useRowFilter();
+  const { filter: asked, setFilter, page, pageHref } = useRowFilter();
+  // The matches are the operators': a representative's link with `?match=` shows every row.
+  const filter = props.isOperator ? asked : { ...asked, match: null };
   const changes = useImportChanges(props.item.Id, filter, page);
-  const counts = rowCounts(props.item);
+  const { states, matches } = rowCounts(props.item);
+  const counts = { states, matches: props.isOperator ? matches : null };
 
   return (
     <>
