@@ -108,6 +108,24 @@ describe('the compound-file reader', () => {
     expect(expectRefusedQuickly(difatLoop).detail).toMatch(/DIFAT chain loops/);
   });
 
+  it('follows a chain whose sectors are out of order in the file', () => {
+    const content = Buffer.concat(Array.from({ length: 8 }, (_, i) => Buffer.alloc(SECTOR, i + 1)));
+    const bytes = compoundFile({ Workbook: content });
+    const start = readCompoundFile(bytes).find('Workbook')!.start;
+    // The second and third sectors change places in the file, and the chain goes round them.
+    const at = (sector: number) => (sector + 1) * SECTOR;
+    const swapped = Buffer.from(bytes);
+    bytes.copy(swapped, at(start + 1), at(start + 2), at(start + 3));
+    bytes.copy(swapped, at(start + 2), at(start + 1), at(start + 2));
+    const reordered = withFatEntry(
+      withFatEntry(withFatEntry(swapped, start, start + 2), start + 2, start + 1),
+      start + 1,
+      start + 3,
+    );
+    const file = readCompoundFile(reordered);
+    expect(file.content(file.find('Workbook')!).equals(content)).toBe(true);
+  });
+
   it('reads a stream whose chain loops only after its last sector', () => {
     const { bytes, start } = bigBook();
     const looping = withFatEntry(bytes, start + 7, start);

@@ -142,20 +142,28 @@ function follow(
   base: number,
   next: (unit: number) => number,
 ): Buffer {
-  const parts: Buffer[] = [];
-  const seen = new Set<number>();
+  const units = Math.max(0, Math.ceil((source.length - base) / unitSize));
+  const seen = new Uint8Array(units);
+  const chain: number[] = [];
   let held = 0;
   for (let unit = start; unit < FIRST_SPECIAL && held < size; unit = next(unit)) {
-    const at = base + unit * unitSize;
-    if (at >= source.length) throw cfbDamaged(`sector ${unit} beyond the file`);
-    if (seen.has(unit)) throw cfbDamaged(`chain from ${start} loops at ${unit}`);
-    seen.add(unit);
-    const part = source.subarray(at, Math.min(at + unitSize, source.length));
-    parts.push(part);
-    held += part.length;
+    if (unit >= units) throw cfbDamaged(`sector ${unit} beyond the file`);
+    if (seen[unit]) throw cfbDamaged(`chain from ${start} loops at ${unit}`);
+    seen[unit] = 1;
+    chain.push(unit);
+    held += Math.min(unitSize, source.length - (base + unit * unitSize));
   }
-  const joined = Buffer.concat(parts);
-  return joined.length > size ? joined.subarray(0, size) : joined;
+  held = Math.min(held, size);
+  // Writers mostly store a stream in consecutive sectors: then it is a view of the file, not a copy.
+  const from = base + start * unitSize;
+  if (chain.every((unit, i) => unit === start + i)) return source.subarray(from, from + held);
+  const joined = Buffer.allocUnsafe(held);
+  let at = 0;
+  for (const unit of chain) {
+    const offset = base + unit * unitSize;
+    at += source.copy(joined, at, offset, Math.min(offset + unitSize, source.length, offset + held - at));
+  }
+  return joined;
 }
 
 /** The directory's 128-byte entries (MS-CFB §2.6), in their order. */
