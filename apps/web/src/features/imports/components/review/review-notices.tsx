@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { clockTime } from './review-claim';
+import { isUndoKey, shortcutKeys } from './review-shortcuts';
 import { claimedText, doneText, reviewTexts } from './review-texts';
 import type { DoneNote } from './use-move-on';
 import type { RowClaim } from './use-row-claim';
@@ -49,9 +50,24 @@ export function ClaimNotices({ claim, notice }: ClaimNoticesProps) {
 
 type DoneSnackbarProps = { done: DoneNote; isUndoing: boolean; onUndo: (done: DoneNote) => void };
 
-/** The short confirmation of the previous row's decision, with 'Отменить' for a few seconds. */
+/**
+ * The short confirmation of the previous row's decision, with 'Отменить' for a few seconds, also by Ctrl+Z:
+ * a click away, the button is a dozen Tabs away from the keyboard.
+ */
 export function DoneSnackbar({ done, isUndoing, onUndo }: DoneSnackbarProps) {
   const [isOpen, setIsOpen] = useState(true);
+  const handleKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (!isUndoKey(event) || event.defaultPrevented || isUndoing) return;
+    event.preventDefault();
+    onUndo(done);
+  });
+  useEffect(() => {
+    if (!isOpen) return;
+    const listener = (event: KeyboardEvent) => handleKeyDown(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [isOpen]);
+
   return (
     <Snackbar
       open={isOpen}
@@ -65,7 +81,14 @@ export function DoneSnackbar({ done, isUndoing, onUndo }: DoneSnackbarProps) {
         severity="success"
         variant="filled"
         action={
-          <Button color="inherit" size="small" onClick={() => onUndo(done)} loading={isUndoing}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => onUndo(done)}
+            loading={isUndoing}
+            aria-keyshortcuts={shortcutKeys.undo.aria}
+            title={shortcutKeys.undo.label}
+          >
             {reviewTexts.undo}
           </Button>
         }

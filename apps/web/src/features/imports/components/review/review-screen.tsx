@@ -119,7 +119,7 @@ function useReviewFlow(review: ChangeReview, importId: number, closeDialog: () =
   };
 }
 
-/** The decision on the previous row, with 'Отменить'; or the final dialog of the import. */
+/** The decision on the previous row, with 'Отменить'; or, in its place, the final dialog of the import. */
 function ReviewOutcomes({ flow }: { flow: ReturnType<typeof useReviewFlow> }) {
   const { finished, undo, arrival } = flow;
   return (
@@ -132,7 +132,10 @@ function ReviewOutcomes({ flow }: { flow: ReturnType<typeof useReviewFlow> }) {
           onClose={flow.closeFinished}
         />
       )}
-      {arrival.done && <DoneSnackbar done={arrival.done} isUndoing={undo.isPending} onUndo={undo.mutate} />}
+      {/* The final dialog's 'Отменить' is of the last row: the previous row's would be a second one beside it. */}
+      {arrival.done && !finished && (
+        <DoneSnackbar done={arrival.done} isUndoing={undo.isPending} onUndo={undo.mutate} />
+      )}
     </>
   );
 }

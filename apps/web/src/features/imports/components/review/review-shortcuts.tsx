@@ -20,17 +20,37 @@ export const shortcutKeys = {
   save: { label: 'Ctrl+Enter', aria: 'Control+Enter' },
   reject: { label: 'Alt+R', aria: 'Alt+R' },
   next: { label: 'Alt+N', aria: 'Alt+N' },
+  undo: { label: 'Ctrl+Z', aria: 'Control+Z' },
 } as const;
 
-const legend: [keys: string, action: string][] = [
-  [shortcutKeys.save.label, 'сохранить запись'],
+/** What the keys of the review do, as the screen's legend says it: each is one the screen answers. */
+export const legend: [keys: string, action: string][] = [
+  [shortcutKeys.save.label, 'сохранить запись; в окне отклонения или выбора стажёра — подтвердить'],
   [shortcutKeys.reject.label, 'отклонить запись'],
   [shortcutKeys.next.label, 'к следующей необработанной записи'],
+  [shortcutKeys.undo.label, 'отменить решение по предыдущей записи, пока видно его подтверждение'],
   ['Alt+↑ / Alt+↓', 'предыдущий / следующий раздел'],
   ['Tab', 'к следующему изменённому полю'],
   ['← / →', 'оставить значение реестра / принять значение из файла'],
-  ['Enter', 'в окне успеха: перейти к следующей записи'],
+  ['Enter', 'в итоговом окне импорта: вернуться к импорту'],
 ];
+
+/**
+ * Ctrl+Z (⌘+Z) undoes the previous row's decision, but not where the browser's own undo of typing is meant:
+ * in a text field.
+ */
+export function isUndoKey(event: KeyboardEvent): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.code !== 'KeyZ')
+    return false;
+  const target = event.target;
+  return !(
+    target instanceof HTMLElement &&
+    (target.isContentEditable || target instanceof HTMLTextAreaElement || isTextInput(target))
+  );
+}
+
+const isTextInput = (element: HTMLElement) =>
+  element instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(element.type);
 
 /** Which action a key press asks for, if any. */
 function actionOf(event: KeyboardEvent): 'onSave' | 'onReject' | 'onNext' | 'previous' | 'following' | null {
