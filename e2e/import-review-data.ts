@@ -97,3 +97,29 @@ export async function waitingRowIds(page: Page, importId: number): Promise<numbe
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { Results: { Id: number }[] }).Results.map((row) => row.Id);
 }
+
+type Review = {
+  Intern: { Id: number; Version: number } | null;
+  PersonalInfo: { New: unknown };
+  Supervisors: { New: unknown }[];
+  Internship: { New: unknown };
+  InternshipSteps: { New: unknown };
+};
+
+/** Accepts a row through the API as the review proposes it, into its matched trainee or a new one. */
+export async function acceptRow(page: Page, importId: number, changeId: number) {
+  const review = (await (
+    await page.request.get(`/api/v1/imports/${importId}/changes/${changeId}`)
+  ).json()) as Review;
+  await apiPost(
+    page,
+    `/api/v1/imports/${importId}/changes/${changeId}/submit/${review.Intern?.Id ?? 'new'}`,
+    {
+      PersonalInfo: review.PersonalInfo.New,
+      Supervisors: review.Supervisors.flatMap((supervisor) => (supervisor.New ? [supervisor.New] : [])),
+      Internship: review.Internship.New,
+      InternshipSteps: review.InternshipSteps.New,
+      ...(review.Intern ? { InternVersion: review.Intern.Version } : {}),
+    },
+  );
+}

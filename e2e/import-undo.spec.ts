@@ -2,7 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../packages/shared/src/http';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiPost, loginAsAdmin } from './fixtures';
-import { fullName, personOf, rowOf, saveTrainee, uploadRows, waitingRowIds } from './import-review-data';
+import {
+  acceptRow,
+  fullName,
+  personOf,
+  rowOf,
+  saveTrainee,
+  uploadRows,
+  waitingRowIds,
+} from './import-review-data';
 import { createSro, runLetters } from './imports-data';
 
 /* 'Вернуть в обработку' and 'Отменить внесение' on an import's page (docs/row-review.md «Возврат и отмена»). */
@@ -10,32 +18,6 @@ import { createSro, runLetters } from './imports-data';
 test.beforeEach(async ({ page }) => {
   await loginAsAdmin(page);
 });
-
-type Review = {
-  Intern: { Id: number; Version: number } | null;
-  PersonalInfo: { New: unknown };
-  Supervisors: { New: unknown }[];
-  Internship: { New: unknown };
-  InternshipSteps: { New: unknown };
-};
-
-/** Accepts a row through the API as the review proposes it, into its matched trainee or a new one. */
-async function acceptRow(page: Page, importId: number, changeId: number) {
-  const review = (await (
-    await page.request.get(`/api/v1/imports/${importId}/changes/${changeId}`)
-  ).json()) as Review;
-  await apiPost(
-    page,
-    `/api/v1/imports/${importId}/changes/${changeId}/submit/${review.Intern?.Id ?? 'new'}`,
-    {
-      PersonalInfo: review.PersonalInfo.New,
-      Supervisors: review.Supervisors.flatMap((supervisor) => (supervisor.New ? [supervisor.New] : [])),
-      Internship: review.Internship.New,
-      InternshipSteps: review.InternshipSteps.New,
-      ...(review.Intern ? { InternVersion: review.Intern.Version } : {}),
-    },
-  );
-}
 
 type Card = { Version: number; PersonalInfo: Record<string, unknown>[]; Internships: unknown[] };
 const cardOf = async (page: Page, id: number) =>
