@@ -50,7 +50,12 @@ export function PeriodFilter({ label, from, to, onChange }: PeriodFilterProps) {
   }, [form, from, to]);
 
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'flex', gap: 2, width: { xs: '100%', sm: 380 } }}>
+    <Box
+      role="group"
+      aria-label={label}
+      // Never wider than the place it is given: a narrow grid column squeezes the dates rather than the page.
+      sx={{ display: 'flex', gap: 2, width: { xs: '100%', sm: 380 }, maxWidth: '100%' }}
+    >
       <FormDateField control={form.control} name="from" label="С" />
       <FormDateField control={form.control} name="to" label="По" />
     </Box>

@@ -47,7 +47,12 @@ export function AuditFilters({ filter, onChange }: AuditFiltersProps) {
         display: 'grid',
         gap: 2,
         mb: 2,
-        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        // The period's two dates take their own width; the other three share the rest of a laptop's line.
+        gridTemplateColumns: {
+          xs: '1fr',
+          md: 'repeat(2, minmax(0, 1fr))',
+          lg: 'repeat(3, minmax(0, 1fr)) max-content',
+        },
         alignItems: 'start',
       }}
     >

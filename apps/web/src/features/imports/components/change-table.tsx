@@ -2,6 +2,7 @@ import MuiLink from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -56,28 +57,31 @@ export function ChangeTable<T extends { Id: number; FullName: string; Snils: str
     );
   };
 
+  // A page of long names and reasons scrolls sideways inside its card, not the whole page.
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>ФИО</TableCell>
-          <TableCell>СНИЛС</TableCell>
-          {extraColumns.map((column) => (
-            <TableCell key={column.header}>{column.header}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.Id}>
-            <TableCell>{nameOf(row)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Snils}</TableCell>
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>ФИО</TableCell>
+            <TableCell>СНИЛС</TableCell>
             {extraColumns.map((column) => (
-              <TableCell key={column.header}>{column.cell(row)}</TableCell>
+              <TableCell key={column.header}>{column.header}</TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.Id}>
+              <TableCell>{nameOf(row)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Snils}</TableCell>
+              {extraColumns.map((column) => (
+                <TableCell key={column.header}>{column.cell(row)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

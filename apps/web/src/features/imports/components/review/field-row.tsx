@@ -112,8 +112,12 @@ export function FieldRow(props: FieldRowProps) {
   const tooltip = row.old ? reviewTexts.previousValue(row.old) : reviewTexts.wasEmpty;
   const isUndecided = isChoosable && row.isUndecided;
 
-  // A registry number never breaks at its hyphens; other values keep their lines.
-  const whiteSpace = row.path === 'RegistryNumber' ? 'nowrap' : 'pre-line';
+  // A registry number never breaks at its hyphens; other values keep their lines, and a long word (an
+  // e-mail address, a web address) breaks where it must rather than widen the page past a laptop's screen.
+  const valueStyle = {
+    whiteSpace: row.path === 'RegistryNumber' ? 'nowrap' : 'pre-line',
+    overflowWrap: 'anywhere',
+  } as const;
 
   return (
     <TableRow
@@ -132,10 +136,10 @@ export function FieldRow(props: FieldRowProps) {
           </Typography>
         )}
       </TableCell>
-      <TableCell sx={{ whiteSpace }}>
+      <TableCell sx={valueStyle}>
         <FieldValue {...props} side="old" />
       </TableCell>
-      <TableCell sx={{ whiteSpace, fontWeight: row.isChanged ? 500 : undefined }}>
+      <TableCell sx={{ ...valueStyle, fontWeight: row.isChanged ? 500 : undefined }}>
         {row.isChanged ? (
           <Tooltip title={tooltip} describeChild placement="top-start">
             <span>
