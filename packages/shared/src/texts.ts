@@ -1,3 +1,13 @@
+import { charactersAfterLimit, countRu, pluralRu } from './format/plural.js';
+
+/** What a capped list shows (accusative): 'первые 20 страниц', 'первую 1 страницу'. */
+const firstPages = (pages: number) =>
+  `${pluralRu(pages, ['первую', 'первые', 'первые'])} ${countRu(pages, ['страницу', 'страницы', 'страниц'])}`;
+
+/** What a capped list shows (nominative): 'Показаны первые 20 страниц', 'Показана первая 1 страница'. */
+const shownFirstPages = (pages: number) =>
+  `${pluralRu(pages, ['Показана первая', 'Показаны первые', 'Показаны первые'])} ${countRu(pages, ['страница', 'страницы', 'страниц'])}`;
+
 /**
  * Russian texts that both the server and the web show. Screen-only texts live with their screens;
  * whatever two places must say identically lives here.
@@ -7,7 +17,7 @@ export const texts = {
   appFullTitle: 'Реестр стажёров помощников кадастровых инженеров',
   required: 'Данное поле обязательно для заполнения',
   invalidEmail: 'Неверный адрес электронной почты',
-  tooLong: (max: number) => `Не более ${max} символов`,
+  tooLong: (max: number) => `Не более ${countRu(max, charactersAfterLimit)}`,
   wrongPassword: 'Неверный пароль',
   loginThrottled: 'Слишком много неудачных попыток входа. Повторите попытку позже.',
   notAuthenticated: 'Требуется вход в систему',
@@ -23,13 +33,13 @@ export const texts = {
   narrowDocuments: 'номер документа, СРО или период',
   narrowProtocols: 'номер протокола или СРО',
   listPagesBeyond: (pages: number, narrowBy: string) =>
-    `Список показывает первые ${pages} страниц: уточните запрос — ${narrowBy}`,
+    `Список показывает ${firstPages(pages)}: уточните запрос — ${narrowBy}`,
   listCapped: (pages: number, narrowBy: string) =>
-    `Показаны первые ${pages} страниц списка: уточните запрос — ${narrowBy}`,
+    `${shownFirstPages(pages)} списка: уточните запрос — ${narrowBy}`,
   /** PostgreSQL cannot store the character, and no honest text has it. */
   nulCharacter: 'Текст не может содержать нулевой символ (U+0000)',
   inputTooDeep: (levels: number) =>
-    `Данные запроса вложены слишком глубоко: допускается не более ${levels} уровней`,
+    `Данные запроса вложены слишком глубоко: допускается не более ${countRu(levels, ['уровня', 'уровней', 'уровней'])}`,
   crossSiteRefused: 'Запрос отклонён: он отправлен не со страницы реестра',
   unexpectedErrorTitle: 'Произошла непредвиденная ошибка',
   unexpectedErrorText: 'При выполнении операции произошла непредвиденная ошибка',

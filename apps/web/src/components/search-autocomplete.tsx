@@ -2,13 +2,15 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { charactersAfterLimit, countRu } from '@registry/shared';
 import { searchQueryOptions, type SearchEndpoint } from '@/lib/search-queries';
 import { useDebouncedCallback, useDebouncedValue } from '@/lib/use-debounce';
 
 /** How long typing must pause before a picker asks the server. */
 export const PICKER_SEARCH_DELAY_MS = 300;
 
-export const tooShortText = (minLength: number) => `Введите не менее ${minLength} символов`;
+export const tooShortText = (minLength: number) =>
+  `Введите не менее ${countRu(minLength, charactersAfterLimit)}`;
 export const noOptionsText = 'Ничего не найдено';
 export const loadingText = 'Загрузка…';
 

@@ -19,3 +19,9 @@ export function countRu(n: number, forms: PluralForms): string {
 
 /** строка, строки, строк: rows of a change file. */
 export const rowForms: PluralForms = ['строка', 'строки', 'строк'];
+
+/** запись, записи, записей: rows of an import, as the review counts them. */
+export const recordForms: PluralForms = ['запись', 'записи', 'записей'];
+
+/** After «не более», «не менее»: 1 символа, 2 символов, 5 символов, 21 символа. */
+export const charactersAfterLimit: PluralForms = ['символа', 'символов', 'символов'];

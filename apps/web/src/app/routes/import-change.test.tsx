@@ -117,7 +117,7 @@ describe('a matched row', () => {
 
     expect(dialog).toHaveTextContent('Иванов Пётр Сергеевич');
     // No free row is left (the others are held): the final dialog says so, and leads back to the import.
-    expect(dialog).toHaveTextContent('ещё 3 записи обрабатывают другие операторы.');
+    expect(dialog).toHaveTextContent('другие операторы обрабатывают ещё 3 записи.');
     const back = within(dialog).getByRole('button', { name: 'Вернуться к импорту' });
     await waitFor(() => expect(back).toHaveFocus());
     await user.keyboard('{Enter}');

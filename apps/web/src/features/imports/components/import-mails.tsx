@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ImportMail } from '@registry/shared';
+import { countRu, type ImportMail } from '@registry/shared';
 import { formatRegistryDateTime } from '@/lib/date-time';
 
 export const importMailsTitle = 'Письма СРО';
@@ -21,7 +21,7 @@ export function mailStateText(mail: ImportMail): string {
     case 'dropped':
       return `Не отправлено: ${mail.LastError ?? 'устарело'}`;
     case 'failed':
-      return `Не отправлено после ${mail.Attempts} попыток: ${mail.LastError ?? ''}`;
+      return `Не отправлено после ${countRu(mail.Attempts, ['попытки', 'попыток', 'попыток'])}: ${mail.LastError ?? ''}`;
     default:
       return mail.LastError
         ? `Не отправлено: ${mail.LastError}. Следующая попытка ${formatRegistryDateTime(mail.NextAttemptAt)}`

@@ -1,4 +1,4 @@
-import { countRu } from '@registry/shared';
+import { countRu, recordForms } from '@registry/shared';
 
 /*
  * The words of the row review (SPEC.md §2 Row processing, §8 row warnings), in one place for the screen and
@@ -117,14 +117,10 @@ export function finalText(progress: {
   RejectedCount: number;
 }): string {
   const accepted = progress.RowCount - progress.PendingCount - progress.RejectedCount;
-  const counts = `внесено в реестр — ${countRu(accepted, ['запись', 'записи', 'записей'])}, отклонено — ${countRu(progress.RejectedCount, ['запись', 'записи', 'записей'])}`;
+  const counts = `внесено в реестр — ${countRu(accepted, recordForms)}, отклонено — ${countRu(progress.RejectedCount, recordForms)}`;
   if (progress.PendingCount === 0) return `Все записи импорта обработаны: ${counts}.`;
-  const waiting = countRu(progress.PendingCount, [
-    'запись обрабатывает',
-    'записи обрабатывают',
-    'записей обрабатывают',
-  ]);
-  return `Свободных записей больше нет: ${counts}; ещё ${waiting} другие операторы.`;
+  // The operators are who process, whatever the count of the rows: «обрабатывают» agrees with them.
+  return `Свободных записей больше нет: ${counts}; другие операторы обрабатывают ещё ${countRu(progress.PendingCount, recordForms)}.`;
 }
 
 /** Who handled a row and when, and why it was rejected. */
