@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { apiPost, loginAsAdmin } from './fixtures';
+import { loginAsAdmin } from './fixtures';
 import {
   fullName,
   personOf,
@@ -11,7 +11,7 @@ import {
   type Person,
 } from './import-review-data';
 import { createSro, runLetters } from './imports-data';
-import { latestMailTo } from './mail';
+import { secondOperator } from './second-operator';
 
 /*
  * Several operators on one import, and the way from row to row (docs/row-review.md «Несколько операторов и
@@ -37,20 +37,6 @@ async function cleanImport(page: Page, count: number) {
     people.map((person, index) => rowOf(person, `О-${stamp}-${index + 1}`)),
   );
   return { importId, people, rowIds: await waitingRowIds(page, importId) };
-}
-
-/** A second operator, created by the first as on the operators screen, logged in in a browser of their own. */
-async function secondOperator(page: Page, browser: Browser) {
-  const email = `operator-${Date.now().toString(36)}@example.org`;
-  const name = 'Орлова Светлана Игоревна';
-  await apiPost(page, '/api/v1/operators/', { FullName: name, EmailAddress: email });
-  let mail: string | null = null;
-  await expect.poll(async () => (mail = await latestMailTo(email))).not.toBeNull();
-  const password = /^Пароль: (\S+)$/m.exec(mail ?? '')?.[1];
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await apiPost(other, '/api/v1/account/login', { Id: email, Password: password });
-  return { other, name, context };
 }
 
 const heading = (page: Page, person: Person) =>

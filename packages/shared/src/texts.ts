@@ -87,6 +87,17 @@ export const texts = {
   openNamedIntern: (fullName: string) => `Открыть карточку стажёра ${fullName} (в новой вкладке)`,
   internshipNumberTaken: (number: string, organization: string, fullName: string) =>
     `Регистрационный номер стажировки ${number} в СРО «${organization}» уже принадлежит стажёру ${fullName}: номер в СРО не повторяется`,
+  /**
+   * A row's SNILS another trainee holds, said on the row ('Как новый', a chosen trainee): the parts of the
+   * sentence before and after the holder's name, which the screen links to their card.
+   */
+  rowSnilsTaken: [
+    'СНИЛС из файла уже принадлежит стажёру ',
+    ': запись с этим СНИЛС не сохранить. Сравните её с этим стажёром, исправьте СНИЛС или отклоните запись.',
+  ] as const,
+  /** Why 'Сохранить' waits on a row the register would refuse (docs/row-review.md «The register's two keys»). */
+  rowRefusal: (key: 'snils' | 'internshipNumber', fullName: string) =>
+    `Запись не сохранить: ${key === 'snils' ? 'СНИЛС' : 'регистрационный номер стажировки'} из файла уже принадлежит стажёру ${fullName}.`,
   /** An upload's state while the server checks its file (GET /imports/uploads/{uploadId}). */
   uploadStates: { queued: 'Файл в очереди на проверку', checking: 'Файл проверяется…' },
   invalidUploadId: 'Ожидается идентификатор загрузки: UUID',

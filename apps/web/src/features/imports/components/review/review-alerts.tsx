@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
-import { ImportStatus, type ChangeReview } from '@registry/shared';
+import { ImportStatus, texts, type ChangeReview } from '@registry/shared';
 import { formatRegistryDateTime } from '@/lib/date-time';
 import { paths } from '@/config/paths';
 import { handledText, reviewTexts } from './review-texts';
@@ -50,34 +50,57 @@ function StateAlerts({ review, onEditImport }: { review: ChangeReview; onEditImp
   );
 }
 
+type HolderAlertProps = {
+  review: ChangeReview;
+  /** The trainee holding a key of the register the row names. */
+  holder: { Id: number; FullName: string };
+  /** The sentence before and after the holder's name. */
+  parts: readonly [string, string];
+};
+
+/**
+ * Another trainee holds the row's SNILS or internship number: the register refuses it to anyone else. Their
+ * name links to their card, and the row can be compared with them.
+ */
+function HolderAlert({ review, holder, parts: [before, after] }: HolderAlertProps) {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        review.ChangeStatus === 0 && (
+          <Button
+            color="inherit"
+            size="small"
+            component={Link}
+            to={paths.importChangeForIntern.href(review.Import.Id, review.ChangeId, holder.Id)}
+          >
+            {reviewTexts.compareWithHolder}
+          </Button>
+        )
+      }
+    >
+      {before}
+      <MuiLink component={Link} to={paths.internCard.href(holder.Id)}>
+        {holder.FullName}
+      </MuiLink>
+      {after}
+    </Alert>
+  );
+}
+
 function MatchAlerts({ review }: { review: ChangeReview }) {
-  const [before, after] = reviewTexts.conflictingIntern(review.Intern === null);
-  const holder = review.ConflictingIntern;
   return (
     <>
       {review.Intern?.IsDeleted && <Alert severity="warning">{reviewTexts.deletedIntern}</Alert>}
-      {holder && (
-        <Alert
-          severity="warning"
-          action={
-            review.ChangeStatus === 0 && (
-              <Button
-                color="inherit"
-                size="small"
-                component={Link}
-                to={paths.importChangeForIntern.href(review.Import.Id, review.ChangeId, holder.Id)}
-              >
-                {reviewTexts.compareWithHolder}
-              </Button>
-            )
-          }
-        >
-          {before}
-          <MuiLink component={Link} to={paths.internCard.href(holder.Id)}>
-            {holder.FullName}
-          </MuiLink>
-          {after}
-        </Alert>
+      {review.SnilsHolder && (
+        <HolderAlert review={review} holder={review.SnilsHolder} parts={texts.rowSnilsTaken} />
+      )}
+      {review.ConflictingIntern && (
+        <HolderAlert
+          review={review}
+          holder={review.ConflictingIntern}
+          parts={reviewTexts.conflictingIntern(review.Intern === null)}
+        />
       )}
       {review.FoundByFullName && <Alert severity="warning">{reviewTexts.foundByFullName}</Alert>}
       {review.ConflictingOrganization && (
@@ -90,7 +113,10 @@ function MatchAlerts({ review }: { review: ChangeReview }) {
           {notice}
         </Alert>
       ))}
-      {!review.Intern && review.ChangeStatus === 0 && <Alert severity="info">{reviewTexts.newRecord}</Alert>}
+      {/* A row whose SNILS a trainee holds is no stranger to the register, even compared as new. */}
+      {!review.Intern && !review.SnilsHolder && review.ChangeStatus === 0 && (
+        <Alert severity="info">{reviewTexts.newRecord}</Alert>
+      )}
     </>
   );
 }

@@ -1,7 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { claimChange, releaseChange, releaseChangeOnUnload } from '../../api/change-claims';
+import { importProgressKey } from '../../api/get-import-progress';
 import { reviewOf } from '../../review-test-data';
 import { clockTime, initialClaimState, isLostRace, RELEASE_DELAY_MS, RENEW_MS } from './review-claim';
 import { useRowClaim } from './use-row-claim';
@@ -49,8 +52,14 @@ describe('useRowClaim', () => {
     vi.clearAllMocks();
   });
 
-  const render = (claim: typeof mine | null, onLost = vi.fn()) =>
-    renderHook(() => useRowClaim(reviewOf({ Claim: claim }), 7, true, onLost));
+  let queryClient: QueryClient;
+  const render = (claim: typeof mine | null, onLost = vi.fn()) => {
+    queryClient = new QueryClient();
+    vi.spyOn(queryClient, 'refetchQueries').mockResolvedValue(undefined);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    return renderHook(() => useRowClaim(reviewOf({ Claim: claim }), 7, true, onLost), { wrapper });
+  };
 
   it('claims a free row as it opens, renews it every 3 minutes, and lets it go a moment after leaving', async () => {
     const { result, unmount } = render(null);
@@ -58,8 +67,14 @@ describe('useRowClaim', () => {
     expect(claimChange).toHaveBeenCalledTimes(1);
     expect(claimChange).toHaveBeenCalledWith(7, 301);
     expect(result.current.state).toBe('mine');
+    expect(queryClient.refetchQueries).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(RENEW_MS));
     expect(claimChange).toHaveBeenCalledTimes(2);
+    // The renewal reads the import again: its requisites may have been filled meanwhile.
+    expect(queryClient.refetchQueries).toHaveBeenCalledWith(
+      { queryKey: importProgressKey(7, 301) },
+      { cancelRefetch: false },
+    );
     window.dispatchEvent(new Event('pagehide'));
     expect(releaseChangeOnUnload).toHaveBeenCalledWith(7, 301);
     unmount();
@@ -90,6 +105,17 @@ describe('useRowClaim', () => {
     expect(claimChange).toHaveBeenLastCalledWith(7, 301);
   });
 
+  it('lets nothing go once the row is decided on: the server cleared its claim', async () => {
+    const { result, unmount } = render(mine);
+    await act(async () => {});
+    act(() => result.current.finish(null));
+    expect(result.current.state).toBe('none');
+    unmount();
+    await act(async () => vi.advanceTimersByTime(RELEASE_DELAY_MS + RENEW_MS));
+    expect(releaseChange).not.toHaveBeenCalled();
+    expect(claimChange).not.toHaveBeenCalled();
+  });
+
   it('says a row lost to another operator, and renews nothing more', async () => {
     vi.mocked(claimChange).mockRejectedValue(handledBy);
     const onLost = vi.fn();
@@ -99,5 +125,7 @@ describe('useRowClaim', () => {
     expect(result.current.state).toBe('lost');
     await act(async () => vi.advanceTimersByTime(RENEW_MS));
     expect(claimChange).toHaveBeenCalledTimes(1);
+    // Nor lets it go: it is another operator's.
+    expect(releaseChange).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,25 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { texts, type ChangeReview } from '@registry/shared';
 import { undecidedLabels, type ReviewField } from './review-fields';
-import type { ReviewSectionKey } from './review-model';
+import { registerRefusal, type ReviewSectionKey } from './review-model';
 import { SchoolChoice } from './review-school';
 import { reviewTexts, saveBlockedText } from './review-texts';
 import type { ReviewState } from './use-review-state';
 
 type FieldsOf = (section: ReviewSectionKey) => ReviewField[];
 
-/** Why 'Сохранить' waits for the operator: the decisions the row still lacks; null when none. */
-export function saveBlockedReason(state: ReviewState, fieldsOf: FieldsOf): string | null {
+/**
+ * Why 'Сохранить' waits for the operator: a key of the register the row would take from another trainee, or
+ * the decisions the row still lacks; null when none.
+ */
+export function saveBlockedReason(
+  review: ChangeReview,
+  state: ReviewState,
+  fieldsOf: FieldsOf,
+): string | null {
+  const refusal = registerRefusal(review, state.decisions);
+  if (refusal) return texts.rowRefusal(refusal.key, refusal.holder.FullName);
   const left = undecidedLabels(state.undecided, fieldsOf);
   if (state.decisions.isSchoolUndecided) left.push(reviewTexts.schoolDecision);
   return left.length > 0 ? saveBlockedText(left) : null;

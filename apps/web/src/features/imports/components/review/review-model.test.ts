@@ -6,6 +6,7 @@ import {
   chooseValue,
   comparedEntries,
   firstInvalidEntry,
+  registerRefusal,
   isSameValue,
   replaceEntry,
   setExcluded,
@@ -164,6 +165,54 @@ describe('the identity of a trainee', () => {
     expect(undecidedFields(newEntries, startDecisions(newEntries))).toEqual([]);
     // A row matched by SNILS: its other fields are taken from the file as before.
     expect(submitBody(review, entries, startDecisions(entries)).PersonalInfo?.DateOfBirth).toBe('1990-03-14');
+  });
+});
+
+describe('the register’s two keys, before the click', () => {
+  const holder = { Id: 9, FullName: 'Смирнов Олег' };
+
+  it('refuses a new trainee the SNILS another holds, until the operator corrects it', () => {
+    const review = newInternReviewOf({ SnilsHolder: holder });
+    const entries = comparedEntries(review);
+    const decisions = startDecisions(entries);
+    expect(registerRefusal(review, decisions)).toEqual({ key: 'snils', holder });
+    const person = entries.find((entry) => entry.section === 'PersonalInfo')!;
+    const corrected = replaceEntry(decisions, 'PersonalInfo', { ...person.New!, Snils: '112-233-445 96' });
+    expect(registerRefusal(review, corrected)).toBeNull();
+  });
+
+  it('refuses a trainee’s SNILS taken from the file, not the register’s kept', () => {
+    const review = reviewOf({
+      MatchedBy: 'chosen',
+      SnilsHolder: holder,
+      PersonalInfo: { Old: { ...oldPerson, Snils: '123-456-789 64' }, New: newPerson, HasChanges: true },
+    });
+    const entries = comparedEntries(review);
+    const person = entries.find((entry) => entry.section === 'PersonalInfo')!;
+    const decisions = startDecisions(entries);
+    // Until the operator decides, the register's SNILS is what would be sent.
+    expect(registerRefusal(review, decisions)).toBeNull();
+    expect(registerRefusal(review, chooseValue(decisions, person, 'Snils', 'old'))).toBeNull();
+    expect(registerRefusal(review, chooseValue(decisions, person, 'Snils', 'new'))).toEqual({
+      key: 'snils',
+      holder,
+    });
+  });
+
+  it('refuses the internship number another holds in the SRO, as the register folds it, unless left out', () => {
+    const review = newInternReviewOf({ ConflictingIntern: holder });
+    const entries = comparedEntries(review);
+    const decisions = startDecisions(entries);
+    expect(registerRefusal(review, decisions)).toEqual({ key: 'internshipNumber', holder });
+    const internship = entries.find((entry) => entry.section === 'Internship')!;
+    const respaced = replaceEntry(decisions, 'Internship', {
+      ...internship.New!,
+      RegistryNumber: ' 12 - 7 ',
+    });
+    expect(registerRefusal(review, respaced)).toEqual({ key: 'internshipNumber', holder });
+    expect(registerRefusal(review, setExcluded(decisions, 'Internship', true))).toBeNull();
+    const renumbered = replaceEntry(decisions, 'Internship', { ...internship.New!, RegistryNumber: '12-8' });
+    expect(registerRefusal(review, renumbered)).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ChangeStatus, type ChangeReview } from '@registry/shared';
 import type { ApiError } from '@/lib/api-client';
 import { useErrorDialogState } from '@/lib/error-dialog';
 import type { ReviewTarget } from '../../api/get-change-review';
+import { useImportProgress } from '../../api/get-import-progress';
 import { ReviewActions } from './review-actions';
 import { isImportRejected, lacksRequisites, ReviewAlerts } from './review-alerts';
 import { ReviewCandidates } from './review-candidates';
@@ -141,11 +142,21 @@ function ReviewOutcomes({ flow }: { flow: ReturnType<typeof useReviewFlow> }) {
 }
 
 /**
+ * The row's review with its import as it is now, not as the row opened (`useImportProgress`): requisites
+ * another operator filled meanwhile let the row be saved without a reload.
+ */
+function useFreshImport(opened: ChangeReview, importId: number): ChangeReview {
+  const progress = useImportProgress(importId, opened.ChangeId, opened.Import);
+  return useMemo(() => ({ ...opened, Import: progress }), [opened, progress]);
+}
+
+/**
  * A row's review (SPEC.md §2 Row processing): the row beside the register's record, section by section, the
  * operator's choice of each changed value, and saving or rejecting it, from the mouse or the keyboard.
  */
 export function ReviewScreen(props: ReviewScreenProps) {
-  const { review, importId, target, kit, summary } = props;
+  const { importId, target, kit, summary } = props;
+  const review = useFreshImport(props.review, importId);
   const state = useReviewState(review);
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
   const flow = useReviewFlow(review, importId, () => setDialog(null));
@@ -153,9 +164,8 @@ export function ReviewScreen(props: ReviewScreenProps) {
   const isErrorShown = useErrorDialogState().isOpen;
   const heading = useRef<HTMLHeadingElement>(null);
   const { canProcess, finished } = flow;
-  const blockedReason = saveBlockedReason(state, kit.fieldsOf);
+  const blockedReason = saveBlockedReason(review, state, kit.fieldsOf);
   const canSave = canProcess && !lacksRequisites(review) && blockedReason === null;
-  const hasNext = review.Import.NextPending !== null;
 
   // A row opens with the focus on its heading: a screen reader says whose it is, Tab goes on into it.
   useEffect(() => heading.current?.focus(), []);
@@ -202,7 +212,7 @@ export function ReviewScreen(props: ReviewScreenProps) {
         canSave={canSave}
         blockedReason={blockedReason}
         isSaving={process.isSaving}
-        hasNext={hasNext}
+        hasNext={review.Import.NextPending !== null}
         onSave={save}
         onReject={openReject}
         onNext={goNext}
