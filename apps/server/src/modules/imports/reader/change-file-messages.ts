@@ -50,6 +50,9 @@ export const fileMessages = {
     `Лист занимает ${countRu(count, columns)}, а допускается не более ${limit}: удалите лишние столбцы, в том числе пустые с оформлением справа от таблицы`,
   cellTextTooLong: (row: number, column: string, limit: number) =>
     `Строка ${row}, столбец ${column}: в ячейке больше ${limit.toLocaleString('ru-RU')} символов — больше, чем вмещает ячейка Excel, файл отклонён: сократите текст и загрузите файл снова`,
+  /** The shared-string table past its bounds (formats/xlsx-shared-strings.ts), refused while it is read. */
+  tooManyTexts: (count: number, characters: number) =>
+    `В книге больше ${count.toLocaleString('ru-RU')} разных текстов или больше ${characters.toLocaleString('ru-RU')} символов в них — больше, чем бывает в файле изменений, файл отклонён: удалите из книги другие листы и лишние данные и сохраните её заново`,
   noHeader:
     'Не найдена строка заголовков: в первых десяти строках листа нет строки со столбцами «Фамилия» и «СНИЛС». Заполните файл по шаблону',
   missingColumn: (header: string) => `Нет обязательного столбца «${header}»`,

@@ -123,7 +123,10 @@ export function readChangeFile(
     trackHeap();
     const sheet =
       detected.format === 'xlsx'
-        ? openXlsxSheet(bytes, detected.zip, limits, { mergesAhead: options.streamRows ?? false })
+        ? openXlsxSheet(bytes, detected.zip, limits, {
+            mergesAhead: options.streamRows ?? false,
+            checkRow: headerAreaCheck(),
+          })
         : gridSource(readXlsSheet(detected.stream, limits));
     trackHeap();
     const given = sink && ((rows: ChangeFileRow[]) => sink(rows, detected.format));
@@ -175,6 +178,29 @@ function findHeader(rows: SheetRow[], merges: CellRange[]): Header {
     return { lastRow, ...mapColumns(headers) };
   }
   throw new ChangeFileRefusal('content', [fileMessages.noHeader]);
+}
+
+/**
+ * Refuses the sheet as soon as its first ten rows are read if none of them has «Фамилия» or none has
+ * «СНИЛС»: merged ranges, which may come only at the sheet's end, carry a header cell's text no further
+ * than the rows below it, so no header is found there whatever they are, and the rest of the sheet is not
+ * worth reading. A header area that may hold the header waits for findHeader.
+ */
+function headerAreaCheck() {
+  const found = new Set<string>();
+  let checked = false;
+  return (row: SheetRow) => {
+    if (checked) return;
+    if (row.number <= HEADER_SEARCH_ROWS) {
+      for (const value of row.cells) {
+        const key = isFilled(value) ? headerKey(cellText(value)) : '';
+        if (key === LAST_NAME_KEY || key === SNILS_KEY) found.add(key);
+      }
+      return;
+    }
+    checked = true;
+    if (found.size < 2) throw new ChangeFileRefusal('content', [fileMessages.noHeader]);
+  };
 }
 
 /** The header texts of a row, with the text of a cell merged down from above in its column. */

@@ -24,13 +24,13 @@ import {
 } from './sheet-grid.js';
 import { inflateBlocks, type ZipArchive, type ZipEntry } from './zip-archive.js';
 import { findHeaderMerges, readRange } from './xlsx-merges.js';
+import { readSharedStrings } from './xlsx-shared-strings.js';
 import {
   directoryOf,
   readDateStyles,
   readRelationships,
   readWorkbook,
   relsPathOf,
-  scanPart,
   workbookPartOf,
   type Relationship,
   type WorkbookSheet,
@@ -56,6 +56,16 @@ import {
  * the file, so no entity is ever expanded.
  */
 
+export interface XlsxSheetOptions {
+  /** Read the header area's merged ranges first, and hand on the rows as the sheet is unpacked. */
+  mergesAhead?: boolean;
+  /**
+   * Hears each row as the scan reads it, before it is kept or handed on, and may throw to stop the scan:
+   * a sheet read whole first is then refused without holding the rest of it.
+   */
+  checkRow?: (row: SheetRow) => void;
+}
+
 /**
  * Opens the data sheet («Данные», else the first visible sheet), to be read within the limits: its shared
  * strings and date styles are read first. With `mergesAhead`, so are the merged ranges of its header area,
@@ -66,7 +76,7 @@ export function openXlsxSheet(
   bytes: Uint8Array,
   zip: ZipArchive,
   limits: SheetLimits,
-  { mergesAhead = false } = {},
+  { mergesAhead = false, checkRow }: XlsxSheetOptions = {},
 ): SheetSource {
   const workbookPath = workbookPartOf(bytes, zip);
   const workbook = readWorkbook(bytes, zip, workbookPath);
@@ -83,16 +93,25 @@ export function openXlsxSheet(
   const dateStyles = stylesPath ? readDateStyles(bytes, zip, stylesPath) : [];
   trackHeap();
   const context = { strings, dateStyles, date1904: workbook.date1904, limits };
+  const checked = (take: (row: SheetRow) => void) => (row: SheetRow) => {
+    checkRow?.(row);
+    take(row);
+  };
   if (!mergesAhead) {
     const rows: SheetRow[] = [];
-    const merges = scanSheet(bytes, entry, context, (row) => rows.push(row));
+    const merges = scanSheet(
+      bytes,
+      entry,
+      context,
+      checked((row) => rows.push(row)),
+    );
     return gridSource({ rows, merges });
   }
   const merges = findHeaderMerges(bytes, entry);
   return {
     merges,
     eachRow(take) {
-      const scanned = scanSheet(bytes, entry, context, take);
+      const scanned = scanSheet(bytes, entry, context, checked(take));
       // The ranges were found by their name ahead of the scan; a file where the scan reads others (one
       // hidden in a CDATA section, say) is not one Excel wrote.
       if (JSON.stringify(scanned) !== JSON.stringify(merges)) throw damaged('xlsx: merged ranges differ');
@@ -137,41 +156,6 @@ function checkDimension(bytes: Uint8Array, entry: ZipEntry, limits: SheetLimits)
   }
 }
 
-/**
- * The shared strings, each its runs' text joined, without the phonetic guide (`rPh`) of East Asian text. A
- * string longer than a cell may hold is kept as null, its text never built: the cell that uses it refuses
- * the file, with its row and column.
- */
-function readSharedStrings(bytes: Uint8Array, zip: ZipArchive, path: string): (string | null)[] {
-  const strings: (string | null)[] = [];
-  let item: TextGatherer | null = null;
-  let inText = false;
-  let inPhonetic = false;
-  scanPart(bytes, zip, path, {
-    tag(closing, name, _attributes, selfClosing) {
-      switch (name) {
-        case 'si':
-          if (selfClosing) strings.push('');
-          else if (!closing) item = new TextGatherer(MAX_CELL_TEXT);
-          else if (item !== null) {
-            strings.push(item.tooLong ? null : decodeText(item.xml));
-            item = null;
-          }
-          break;
-        case 'rPh':
-          inPhonetic = !closing && !selfClosing;
-          break;
-        case 't':
-          inText = item !== null && !inPhonetic && !closing && !selfClosing;
-          break;
-      }
-    },
-    text(text, from, to) {
-      if (inText) item!.add(text, from, to);
-    },
-  });
-  return strings;
-}
 interface ScanContext {
   /** Shared strings; null for one longer than a cell may hold. */
   strings: (string | null)[];

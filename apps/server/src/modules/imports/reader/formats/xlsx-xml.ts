@@ -55,6 +55,15 @@ export function decodeOfficeEscapes(text: string): string {
   return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/**
+ * The text as a string of its own: V8 keeps a slice of 13 characters or more as a view of the string it was
+ * cut from, so a text kept from a part's block would keep the whole block, and a table of short texts the
+ * whole part. JSON's round trip is the cheapest copy that is not a view.
+ */
+export function detached(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
+
 /** What a scan of a part hears: each tag, and the character data between tags. */
 export interface XmlHandler {
   tag(closing: boolean, name: string, attributes: string, selfClosing: boolean): void;
@@ -144,7 +153,7 @@ export function scanXml(blocks: Iterable<Buffer>, handler: XmlHandler, partName:
  * A part's encoding by its first bytes (XML 1.0, appendix F): Excel writes UTF-8, but other writers save
  * UTF-16 in either byte order, with a byte-order mark or without one, where `<` shows as `3C 00` or `00 3C`.
  */
-function encodingOf(block: Buffer): 'utf8' | 'utf16le' | 'utf16be' {
+export function encodingOf(block: Buffer): 'utf8' | 'utf16le' | 'utf16be' {
   const [first, second] = [block[0], block[1]];
   if ((first === 0xff && second === 0xfe) || (first === LESS && second === 0)) return 'utf16le';
   if ((first === 0xfe && second === 0xff) || (first === 0 && second === LESS)) return 'utf16be';
@@ -152,7 +161,7 @@ function encodingOf(block: Buffer): 'utf8' | 'utf16le' | 'utf16be' {
 }
 
 /** UTF-16BE blocks turned little-endian for the decoder; a block's odd last byte waits for the next. */
-class BigEndianBlocks {
+export class BigEndianBlocks {
   private carry: Buffer = Buffer.alloc(0);
 
   toLittleEndian(block: Buffer): Buffer {
