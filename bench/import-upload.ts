@@ -29,6 +29,8 @@ import {
   xlsxOf,
 } from '../apps/server/src/test/change-files/workbooks.js';
 import { createAccount, createOrganization } from '../apps/server/src/test/factories.js';
+import { MAX_SHARED_STRINGS } from '../apps/server/src/modules/imports/reader/formats/xlsx-shared-strings.js';
+import { heavySharedStringsFile, noHeaderFile } from './hostile-files.js';
 import { PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { createHttpClient, median, percentile } from './measure.js';
 
@@ -131,7 +133,9 @@ async function upload(target: Target, excel: Buffer): Promise<number> {
  * What one upload costs the server, as the growth of this process's RSS (the app and its reader workers run
  * in it) from just before the upload to its highest, sampled every 20 ms: a 5,000-row file that is accepted,
  * the hostile file of issue #25 (a small .xlsx holding one text of 70 million characters, here as an inline string
- * and as a shared string), and four hostile files at once. Goals: < 128 MB for one file, < 256 MB for four.
+ * and as a shared string), the hostile shapes of issue #34 (bench/hostile-files.ts: a sheet without a header
+ * row, a heavy shared-string table), and four hostile files at once. Goals: < 128 MB for one file, < 256 MB
+ * for four.
  */
 const ONE_FILE_GOAL_MB = 128;
 const FOUR_FILES_GOAL_MB = 256;
@@ -206,24 +210,27 @@ async function memoryPerUpload(target: Target, excel: Buffer) {
   lines.push(
     line(`принятый файл на ${ROWS} строк`, accepted.growthMb, ONE_FILE_GOAL_MB, [accepted.result.status]),
   );
+  const noHeader = noHeaderFile();
+  const heavyStrings = heavySharedStringsFile(2_500_000);
+  const withinBounds = heavySharedStringsFile(MAX_SHARED_STRINGS - 1);
   for (const [what, file] of [
     ['враждебный, текст в строке ячейки', inline],
     ['враждебный, текст в общих строках', shared],
+    [`без строки заголовков (${(noHeader.length / 2 ** 20).toFixed(1)} МБ)`, noHeader],
+    [`2,5 млн общих строк (${(heavyStrings.length / 2 ** 20).toFixed(1)} МБ)`, heavyStrings],
+    ['общие строки у границ (0,5 млн × 20 симв.)', withinBounds],
   ] as const) {
     const refused = await rssGrowth(() => send(target, file));
     lines.push(line(what, refused.growthMb, ONE_FILE_GOAL_MB, [refused.result.status]));
   }
-  const four = await rssGrowth(() =>
-    Promise.all([inline, shared, inline, shared].map((file) => send(target, file))),
-  );
-  lines.push(
-    line(
-      '4 враждебных сразу',
-      four.growthMb,
-      FOUR_FILES_GOAL_MB,
-      four.result.map((answer) => answer.status),
-    ),
-  );
+  for (const [what, files] of [
+    ['4 враждебных сразу', [inline, shared, inline, shared]],
+    ['4 сразу: без заголовков, общие строки', [noHeader, heavyStrings, noHeader, heavyStrings]],
+  ] as const) {
+    const four = await rssGrowth(() => Promise.all(files.map((file) => send(target, file))));
+    const statuses = four.result.map((answer) => answer.status);
+    lines.push(line(what, four.growthMb, FOUR_FILES_GOAL_MB, statuses));
+  }
   return lines;
 }
 
