@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { HEADER_SEARCH_ROWS, parseCellReference, type CellRange } from './sheet-grid.js';
 import { inflateBlocks, type ZipEntry } from './zip-archive.js';
-import { MAX_TAG_CHARS, readAttributes } from './xlsx-xml.js';
+import { BigEndianBlocks, MAX_TAG_CHARS, encodingOf, readAttributes } from './xlsx-xml.js';
 
 /*
  * The merged ranges of an .xlsx sheet's header area, found ahead of its rows: Excel writes them after every
@@ -43,12 +43,15 @@ export function findHeaderMerges(bytes: Uint8Array, entry: ZipEntry): CellRange[
 function searchMerges(blocks: Iterable<Buffer>, merges: CellRange[]) {
   let decoder: StringDecoder | undefined;
   let utf16 = false;
+  let bigEndian: BigEndianBlocks | undefined;
   let tail = '';
   for (const block of blocks) {
     if (!decoder) {
-      // A part in UTF-16 says so by its byte-order mark (scanXml); the tags' names are ASCII either way, and
-      // reading UTF-8 as Latin-1 keeps them as they are.
-      utf16 = block[0] === 0xff && block[1] === 0xfe;
+      // A part in UTF-16 is read as scanXml reads it; the tags' names are ASCII either way, and reading
+      // UTF-8 as Latin-1 keeps them as they are.
+      const encoding = encodingOf(block);
+      utf16 = encoding !== 'utf8';
+      if (encoding === 'utf16be') bigEndian = new BigEndianBlocks();
       decoder = new StringDecoder(utf16 ? 'utf16le' : 'latin1');
     }
     // Most blocks hold rows only: those are searched as bytes and never made text.
@@ -56,7 +59,7 @@ function searchMerges(blocks: Iterable<Buffer>, merges: CellRange[]) {
       tail = block.toString('latin1', Math.max(0, block.length - TAIL_CHARS));
       continue;
     }
-    const text = tail + decoder.write(block);
+    const text = tail + decoder.write(bigEndian?.toLittleEndian(block) ?? block);
     let at = 0;
     let kept = Math.max(0, text.length - TAIL_CHARS);
     for (let found = text.indexOf(MERGE_CELL); found !== -1; found = text.indexOf(MERGE_CELL, at)) {
