@@ -127,18 +127,13 @@ function toSpecLists(
     Finished: [] as SpecChange[],
     Rejected: [] as SpecRejectedChange[],
   };
-  for (const row of rows) {
-    const change = { Id: row.id, FullName: row.fullName, Snils: row.snils };
-    if (row.status === ChangeStatus.Finished) lists.Finished.push(change);
-    else if (row.status === ChangeStatus.Rejected || rejection !== null) {
-      const own = row.status === ChangeStatus.Rejected;
-      lists.Rejected.push({
-        FullName: row.fullName,
-        Snils: row.snils,
-        RejectionReason: own ? row.rejectionReason : rejection!.Reason,
-        RejectionId: own ? null : rejection!.Id,
-      });
-    } else lists.Pending.push(change);
+  for (const [Id, FullName, Snils, status, reason] of rows) {
+    if (status === ChangeStatus.Finished) lists.Finished.push({ Id, FullName, Snils });
+    else if (status === ChangeStatus.Rejected) {
+      lists.Rejected.push({ FullName, Snils, RejectionReason: reason, RejectionId: null });
+    } else if (rejection !== null) {
+      lists.Rejected.push({ FullName, Snils, RejectionReason: rejection.Reason, RejectionId: rejection.Id });
+    } else lists.Pending.push({ Id, FullName, Snils });
   }
   return lists;
 }
