@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /*
  * `npm run bench:review-ui [-- --rows 100]`
  *
@@ -8,6 +9,13 @@
  * heading and 'Сохранить' enabled). Goal (issue #20, item 12), on a quiet two-core machine: median ≤ 250 ms,
  * p95 ≤ 500 ms, 100 rows in under 60 s. The app runs on the embedded PGlite, the app's default, with the built
  * web app (`npm run build` first: the script's npm entry does it).
+ *
+ * A busy machine slows every row (issue #34, item 13), so the run also measures, in the same browser and the
+ * same way, a bare baseline: a static copy of a row's page (the same DOM, scripts removed) put in place of
+ * another's and shown; the figure that holds from a quiet machine to a busy one is the ratio of the two. It
+ * prints the machine's load before and after, and what each row costs the browser: its HTTP requests by kind
+ * (`page.on('request')`) and React's commits (through the hook React gives its developer tools, installed
+ * before the app loads, so the production build is measured as it is).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -27,7 +35,10 @@ const { values: args } = parseArgs({ options: { rows: { type: 'string', default:
 const ROWS = Number(args.rows);
 const GOAL = { median: 250, p95: 500, totalSeconds: 60 };
 
-const machineLoad = () => `загрузка машины ${loadavg()[0]!.toFixed(1)} (ядер: ${availableParallelism()})`;
+const machineLoad = () =>
+  `загрузка машины (os.loadavg, 1/5/15 мин): ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ')} (ядер: ${availableParallelism()})`;
 
 /** A surname of letters only, one per row: names take no digits. */
 const surnameOf = (index: number) =>
@@ -95,6 +106,74 @@ async function rowReady(page: Page, index: number) {
   );
 }
 
+/**
+ * Counts React's commits in the page: React calls its developer tools' hook on every commit, also in the
+ * production build, when the hook is there before React loads. Text, not a function: a function compiled by
+ * tsx would carry helpers the page does not have.
+ */
+const countReactCommits = `
+  window.__benchReact = { commits: 0 };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberRoot: () => { window.__benchReact.commits += 1; },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    checkDCE: () => {},
+  };
+`;
+
+const reactCommits = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __benchReact: { commits: number } }).__benchReact.commits);
+
+/** An API request by kind: its method and path, ids as ':id'. */
+const requestKind = (method: string, url: string) =>
+  `${method} ${new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+
+/**
+ * The page as the browser shows it, as static HTML: its body and every style rule in force (MUI's styles are
+ * inserted as rules, not written into their style tags), without scripts.
+ */
+const pageSnapshot = (page: Page) =>
+  page.evaluate(() => {
+    const rules = [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText),
+    );
+    const body = document.body.innerHTML.replace(/<script[\s\S]*?<\/script>/g, '');
+    return { head: `<style>${rules.join('\n')}</style>`, body };
+  });
+
+type Snapshot = Awaited<ReturnType<typeof pageSnapshot>>;
+
+/**
+ * The bare baseline: a row's page as the browser showed it (its DOM and styles, no scripts) set in place of
+ * another row's and shown, timed from Node as a row is, from the call to the frame after it. The same work of
+ * layout and paint as a row's, without the app's network, data and React.
+ */
+async function bareBaseline(page: Page, snapshots: [Snapshot, Snapshot], runs: number) {
+  await page.setContent(
+    `<!doctype html><html lang="ru"><head>${snapshots[0].head}</head><body></body></html>`,
+  );
+  const bodies = snapshots.map((snapshot) => snapshot.body);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await page.evaluate(
+      (body) =>
+        new Promise<void>((resolve) => {
+          document.body.innerHTML = body;
+          // Laid out, then painted: the frame after the one that took the change.
+          void document.body.offsetHeight;
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }),
+      bodies[run % 2]!,
+    );
+    times.push(performance.now() - started);
+  }
+  return { times, elements: await page.evaluate(() => document.getElementsByTagName('*').length) };
+}
+
 async function reviewInBrowser(server: BenchApp, importId: number) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -109,17 +188,23 @@ async function reviewInBrowser(server: BenchApp, importId: number) {
     });
     const [name, value] = server.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
+    await context.addInitScript({ content: countReactCommits });
     const page = await context.newPage();
-    const reads: string[] = [];
+    const requests = new Map<string, number>();
+    let isCounting = false;
     page.on('request', (request) => {
-      if (request.method() === 'GET' && /\/api\/v1\/imports\/\d+\/changes\/\d+(\?|$)/.test(request.url()))
-        reads.push(request.url());
+      if (!isCounting || !request.url().includes('/api/')) return;
+      const kind = requestKind(request.method(), request.url());
+      requests.set(kind, (requests.get(kind) ?? 0) + 1);
     });
     await page.goto(`/imports/${importId}`);
     await page.getByRole('link', { name: 'Начать обработку' }).click();
     await rowReady(page, 0);
+    const snapshots: Snapshot[] = [await pageSnapshot(page)];
 
     const times: number[] = [];
+    isCounting = true;
+    const commitsBefore = await reactCommits(page);
     const started = performance.now();
     for (let index = 0; index < ROWS; index++) {
       const pressed = performance.now();
@@ -127,9 +212,15 @@ async function reviewInBrowser(server: BenchApp, importId: number) {
       if (index + 1 < ROWS) await rowReady(page, index + 1);
       else await page.getByRole('dialog').waitFor();
       times.push(performance.now() - pressed);
+      if (index === 0) snapshots.push(await pageSnapshot(page));
     }
     const total = (performance.now() - started) / 1000;
-    return { times, total, reads: reads.length };
+    // The claim let go a second after a screen leaves its row would fall after the last row: waited for.
+    await page.waitForTimeout(1_500);
+    isCounting = false;
+    const commits = (await reactCommits(page)) - commitsBefore;
+    const baseline = await bareBaseline(page, snapshots as [Snapshot, Snapshot], Math.min(ROWS, 50));
+    return { times, total, requests, commits, baseline };
   } finally {
     await browser.close();
   }
@@ -145,8 +236,10 @@ try {
     await enterTrainees(server, organizationId);
     const file = await xlsxOf(sheetOf(rowsOf('+7 900 000-00-02')));
     const { importId } = await uploadChangeFile(server, organizationId, file);
-    console.log(`\nPGlite, ${ROWS} чистых строк (совпадение по СНИЛС, изменён телефон); ${machineLoad()}`);
-    const { times, total, reads } = await reviewInBrowser(server, importId);
+    console.log(`\nPGlite, ${ROWS} чистых строк (совпадение по СНИЛС, изменён телефон)`);
+    console.log(`до: ${machineLoad()}`);
+    const { times, total, requests, commits, baseline } = await reviewInBrowser(server, importId);
+    const bare = median(baseline.times);
     printTable(
       ['', 'получено', 'цель'],
       [
@@ -154,10 +247,21 @@ try {
         ['медиана, мс (Ctrl+Enter → следующая строка готова)', ms(median(times)), `≤ ${GOAL.median}`],
         ['p95, мс', ms(percentile(times, 0.95)), `≤ ${GOAL.p95}`],
         [`все ${ROWS} строк, с`, ms(total), `< ${GOAL.totalSeconds}`],
-        ['чтений строки на строку', ms(reads / ROWS), 1],
+        [
+          `голый браузер: та же страница без скриптов (${baseline.elements} элементов), медиана, мс`,
+          ms(bare),
+          '',
+        ],
+        ['голый браузер, p95, мс', ms(percentile(baseline.times, 0.95)), ''],
+        ['отношение медиан: строка / голый браузер', (median(times) / bare).toFixed(1), ''],
+        ['коммитов React на строку', ms(commits / ROWS), ''],
+        ['HTTP-запросов на строку', ms([...requests.values()].reduce((sum, n) => sum + n, 0) / ROWS), ''],
       ],
     );
-    console.log(`\n${machineLoad()}`);
+    console.log('\nHTTP-запросы на строку по видам:');
+    for (const [kind, count] of [...requests].sort(([a], [b]) => a.localeCompare(b)))
+      console.log(`  ${kind}: ${ms(count / ROWS)}`);
+    console.log(`\nпосле: ${machineLoad()}`);
   } finally {
     await server.close();
   }
