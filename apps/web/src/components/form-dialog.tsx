@@ -61,10 +61,18 @@ function submitOnCtrlEnter(event: KeyboardEvent) {
  * input (a date field keeps its value in a hidden one).
  */
 const firstFieldSelector = [
-  'input:not([type="hidden"]):not([aria-hidden="true"]):not([tabindex="-1"]):not(:disabled)',
+  'input:not([type="hidden"]):not([hidden]):not([aria-hidden="true"]):not([tabindex="-1"]):not(:disabled)',
   'textarea:not(:disabled)',
   '[role="spinbutton"][contenteditable]',
 ].join(', ');
+
+/**
+ * Puts the cursor into a dialog's form's first field as the form mounts, for `<form ref={…}>` of a dialog
+ * that is not a FormDialog: a stable function, so that it runs once, not at each render.
+ */
+export function focusFirstField(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>(firstFieldSelector)?.focus();
+}
 
 /**
  * The dialog's form as it mounts (inside the dialog's portal, before the dialog's focus trap looks): the

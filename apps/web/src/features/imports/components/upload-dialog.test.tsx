@@ -133,6 +133,11 @@ describe('UploadDialog, an operator’s reading', () => {
     return FakeUploadRequest.sent[0]!;
   }
 
+  it('opens with the cursor in the SRO, its first field (issue #34)', () => {
+    renderDialog('operator');
+    expect(screen.getByRole('combobox', { name: /^СРО/ })).toHaveFocus();
+  });
+
   it('asks, once the file is sent, whether it waits in the server’s queue or is being checked', async () => {
     const stateAnswers: ((state: string) => void)[] = [];
     const asked: string[] = [];

@@ -24,6 +24,7 @@ import {
   type ImportListItem,
 } from '@registry/shared';
 import { FormDateField } from '@/components/form-date-field';
+import { focusFirstField } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
 import { maxLengthOf } from '@/lib/schema-limits';
@@ -141,7 +142,7 @@ function UploadFrame({ state, onSubmit, onClose, fieldsBefore, children }: Uploa
       maxWidth="sm"
       aria-labelledby={titleId}
     >
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit} ref={focusFirstField}>
         <DialogTitle id={titleId}>{uploadDialogTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
