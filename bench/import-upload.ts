@@ -6,9 +6,12 @@
  * and that import's detail there, and one on PGlite and on PostgreSQL while an anonymous visitor searches the
  * public registry every 20 ms from another thread: how long each search waits behind the upload (target: none
  * over 100 ms). Run with `npm run bench:upload`, or `npm run bench:import` after the reader's benchmark.
+ * The detail is timed as the import's page asks it (`?rows=counts`). `--detail-only`: one upload on each
+ * database, and the detail with SPEC.md §3's lists of every row and without, beside its first page of rows,
+ * timed in the same minutes, so that their ratios hold on a busy machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
@@ -258,7 +261,7 @@ async function uploadsAndReads(target: Target, excel: Buffer) {
   const { uploadTimes, storingTimes, importId } = await timedUploads(target, excel);
   const client = createHttpClient(target.port);
   const list = await client.time('/api/v1/imports?page=0', target.cookie, 50);
-  const detail = await client.time(`/api/v1/imports/${importId}`, target.cookie, 50);
+  const detail = await client.time(`/api/v1/imports/${importId}?rows=counts`, target.cookie, 50);
   // Every row of the file waits: the last page is the last of all the rows.
   const lastPage = Math.ceil(ROWS / PAGE_SIZE) - 1;
   const rowsUrl = `/api/v1/imports/${importId}/changes`;
@@ -274,7 +277,7 @@ async function uploadsAndReads(target: Target, excel: Buffer) {
     '',
     'Открытие списка и карточки импорта, 50 запросов после прогрева',
     timed('GET /imports         ', list.times),
-    timed(`GET /imports/{id} (${ROWS} строк)`, detail.times),
+    timed(`GET /imports/{id}?rows=counts (${ROWS} строк)`, detail.times),
     timed('GET /imports/{id}/changes, первая страница', firstRows.times),
     timed(`GET /imports/{id}/changes?page=${lastPage}, последняя`, lastRows.times),
   ];
@@ -357,23 +360,67 @@ const config = (databaseUrl: string | undefined) =>
   });
 
 /** The embedded database as `npm start` opens it without DATABASE_URL: PGlite in a folder on disk. */
-async function onPglite(excel: Buffer) {
+async function onPgliteApp<T>(work: (target: Target) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-pglite-'));
   try {
     const database = await openDatabase({ dataDir });
     const target = await startApp(config(undefined), database);
-    const alone = await timedUploads(target, excel);
-    // On PGlite the detail's query holds every other request while it runs.
-    const client = createHttpClient(target.port);
-    const detail = await client.time(`/api/v1/imports/${alone.importId}`, target.cookie, 20);
-    await client.close();
-    const result = await uploadWhileSearching(target, excel);
+    const result = await work(target);
     await target.app.close();
     await database.close();
-    return { alone, detail: detail.times, result };
+    return result;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function onPglite(excel: Buffer) {
+  return onPgliteApp(async (target) => {
+    const alone = await timedUploads(target, excel);
+    // On PGlite the detail's query holds every other request while it runs.
+    const client = createHttpClient(target.port);
+    const detail = await client.time(`/api/v1/imports/${alone.importId}?rows=counts`, target.cookie, 20);
+    await client.close();
+    const result = await uploadWhileSearching(target, excel);
+    return { alone, detail: detail.times, result };
+  });
+}
+
+/**
+ * One upload, then its detail as SPEC.md §3 has it (every row in its list), the detail as the import's page
+ * asks for it (`?rows=counts`) and its first page of rows, each `runs` times, in turn, with the machine's
+ * load: the page of rows is the same-minute baseline the details are set beside.
+ */
+async function detailBesidePage(kind: string, target: Target, excel: Buffer, runs: number) {
+  const importId = await upload(target, excel);
+  const client = createHttpClient(target.port);
+  const urls = [
+    `/api/v1/imports/${importId}`,
+    `/api/v1/imports/${importId}?rows=counts`,
+    `/api/v1/imports/${importId}/changes`,
+  ];
+  const times = urls.map(() => [] as number[]);
+  const sizes = urls.map(() => 0);
+  for (let i = 0; i < runs; i++) {
+    for (const [index, url] of urls.entries()) {
+      const answer = await client.time(url, target.cookie, 1, i === 0 ? 5 : 0);
+      times[index]!.push(...answer.times);
+      sizes[index] = Buffer.byteLength(answer.body);
+    }
+  }
+  await client.close();
+  const [full, counts, page] = times as [number[], number[], number[]];
+  const size = (index: number) => `${(sizes[index]! / 1024).toFixed(0)} КБ`;
+  return [
+    '',
+    `${kind}: импорт на ${ROWS} строк, ${runs} запросов каждого по очереди; нагрузка машины ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' / ')}`,
+    timed(`GET /imports/{id}, списки SPEC §3 (${size(0)})`, full),
+    timed(`GET /imports/{id}?rows=counts, страница импорта (${size(1)})`, counts),
+    timed(`GET /imports/{id}/changes, первая страница (${size(2)})`, page),
+    `  отношение медиан к странице строк: ${(median(full) / median(page)).toFixed(1)} и ${(median(counts) / median(page)).toFixed(1)}`,
+  ];
 }
 
 const name = `registry_bench_upload_${process.pid}`;
@@ -384,33 +431,45 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 
 try {
-  const [excel, bigExcel] = [await changeFile(ROWS), await changeFile(CONCURRENT_ROWS)];
-  const pgConfig = config(url.toString());
-  const database = await openDatabase({ url: pgConfig.databaseUrl, dataDir: null });
-  const target = await startApp(pgConfig, database);
-  const memory = await memoryPerUpload(target, excel);
-  // `--memory-only`: the figures of what one upload costs, without the longer runs after them.
-  if (process.argv.includes('--memory-only')) {
-    process.stdout.write(`${memory.join('\n')}\n`);
+  if (process.argv.includes('--detail-only')) {
+    const excel = await changeFile(ROWS);
+    const pgConfig = config(url.toString());
+    const database = await openDatabase({ url: pgConfig.databaseUrl, dataDir: null });
+    const target = await startApp(pgConfig, database);
+    const onPostgres = await detailBesidePage('PostgreSQL', target, excel, 50);
     await target.app.close();
     await database.close();
+    const embedded = await onPgliteApp((pglite) => detailBesidePage('PGlite', pglite, excel, 20));
+    process.stdout.write(`${[...onPostgres, ...embedded].join('\n')}\n`);
   } else {
-    const report = await uploadsAndReads(target, excel);
-    const onPostgres = await uploadWhileSearching(target, bigExcel);
-    await target.app.close();
-    await database.close();
-    const embedded = await onPglite(bigExcel);
-    const table = concurrentTable(
-      [concurrentLine('PGlite', embedded.result), concurrentLine('PostgreSQL', onPostgres)],
-      bigExcel,
-    );
-    const alone = [
-      '',
-      `Загрузка ${CONCURRENT_ROWS} строк на PGlite (папка на диске) без поиска рядом; медиана ${RUNS} прогонов`,
-      `  загрузка целиком: ${ms(median(embedded.alone.uploadTimes))}, из них сохранение после чтения ${ms(median(embedded.alone.storingTimes))}   (цель < 2 s)`,
-      timed(`GET /imports/{id} (${CONCURRENT_ROWS} строк), 20 запросов`, embedded.detail),
-    ];
-    process.stdout.write([...memory, ...report, ...alone, ...table].join('\n'));
+    const [excel, bigExcel] = [await changeFile(ROWS), await changeFile(CONCURRENT_ROWS)];
+    const pgConfig = config(url.toString());
+    const database = await openDatabase({ url: pgConfig.databaseUrl, dataDir: null });
+    const target = await startApp(pgConfig, database);
+    const memory = await memoryPerUpload(target, excel);
+    // `--memory-only`: the figures of what one upload costs, without the longer runs after them.
+    if (process.argv.includes('--memory-only')) {
+      process.stdout.write(`${memory.join('\n')}\n`);
+      await target.app.close();
+      await database.close();
+    } else {
+      const report = await uploadsAndReads(target, excel);
+      const onPostgres = await uploadWhileSearching(target, bigExcel);
+      await target.app.close();
+      await database.close();
+      const embedded = await onPglite(bigExcel);
+      const table = concurrentTable(
+        [concurrentLine('PGlite', embedded.result), concurrentLine('PostgreSQL', onPostgres)],
+        bigExcel,
+      );
+      const alone = [
+        '',
+        `Загрузка ${CONCURRENT_ROWS} строк на PGlite (папка на диске) без поиска рядом; медиана ${RUNS} прогонов`,
+        `  загрузка целиком: ${ms(median(embedded.alone.uploadTimes))}, из них сохранение после чтения ${ms(median(embedded.alone.storingTimes))}   (цель < 2 s)`,
+        timed(`GET /imports/{id}?rows=counts (${CONCURRENT_ROWS} строк), 20 запросов`, embedded.detail),
+      ];
+      process.stdout.write([...memory, ...report, ...alone, ...table].join('\n'));
+    }
   }
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
