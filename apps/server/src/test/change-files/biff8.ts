@@ -67,13 +67,14 @@ export interface SheetSpec {
 export function streamOf(globals: Buffer[], sheets: SheetSpec[]): Buffer {
   const boundSheet = (sheet: SheetSpec, offset: number) => {
     const name = unicodeString(sheet.name);
-    // A ShortXLUnicodeString: an 8-bit count, then the flags and characters.
+    // A ShortXLUnicodeString: an 8-bit count, then the flags and characters (the 16-bit count's high byte out).
     return record(
       BIFF.BoundSheet,
       u32(offset),
       u8(sheet.hidden ? 1 : 0),
       u8(sheet.kind ?? 0),
-      name.subarray(1),
+      name.subarray(0, 1),
+      name.subarray(2),
     );
   };
   const head = Buffer.concat([bof(0x0005), ...globals]);

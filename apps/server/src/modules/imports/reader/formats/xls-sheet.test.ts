@@ -269,6 +269,11 @@ describe('the BIFF8 scanner refuses', () => {
     expect(refusalOf(() => readXlsSheet(streamOf([], []), limits)).problems).toEqual([fileMessages.noSheets]);
     const chart = streamOf([], [{ name: 'Данные', kind: 2, records: [] }]);
     expect(refusalOf(() => readXlsSheet(chart, limits)).problems).toEqual([fileMessages.noDataSheet]);
+    // Without a «Данные», the first sheet is read in its place: the refusal says that sheet is no table.
+    const firstChart = streamOf([], [{ name: 'Диаграмма1', kind: 2, records: [] }]);
+    expect(refusalOf(() => readXlsSheet(firstChart, limits)).problems).toEqual([
+      fileMessages.firstSheetNotTable,
+    ]);
   });
 
   it.each([

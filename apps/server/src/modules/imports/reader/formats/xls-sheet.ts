@@ -10,6 +10,7 @@ import {
   isFilled,
   keepCell,
   lastAllowedRow,
+  notATable,
   type CellRange,
   type CellValue,
   type SheetGrid,
@@ -180,7 +181,7 @@ function readSharedStrings(sst: Segments): string[] {
 /** The data sheet (chooseDataSheet), which must be a worksheet. */
 function chooseSheet(sheets: SheetEntry[]): SheetEntry {
   const chosen = chooseDataSheet(sheets);
-  if (chosen.kind !== 0) throw new ChangeFileRefusal('content', [fileMessages.noDataSheet]);
+  if (chosen.kind !== 0) throw notATable(chosen);
   return chosen;
 }
 
