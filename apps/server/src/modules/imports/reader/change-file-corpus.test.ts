@@ -11,8 +11,9 @@ import { rowsAsRead } from '../../../test/change-files/packed-rows.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
 
 /*
- * Every file of the corpus through the reader as the app runs it: in a worker with the default memory cap,
- * each answered as expected within 5 seconds. Files never touch the database, so the run on PostgreSQL
+ * Every file of the corpus through the reader as the app runs it: in a worker with the default memory cap
+ * and time limit, each answered as expected (a read stopped by the time limit is a refusal no case expects).
+ * No wall-clock bound of the test's own: at a load of 15 on two cores a plain file took 5.4 s. Files never touch the database, so the run on PostgreSQL
  * (TEST_DATABASE_URL) skips them rather than read them all a second time.
  */
 
@@ -36,7 +37,6 @@ describe.concurrent.skipIf(onPostgres)('the change-file corpus', () => {
     const result = await limited(() =>
       readInWorker(bytes, file, testOptions({ limits: settings.limits }), settings),
     );
-    expect(result.elapsedMs).toBeLessThan(5000);
     if (result.heapPeakMb !== null) expect(result.heapPeakMb).toBeLessThan(settings.memoryMb);
     if ('rows' in expected) {
       if (!result.ok)
