@@ -1,5 +1,5 @@
 import { ChangeStatus } from '@registry/shared';
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importChanges } from '../../db/schema/index.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
@@ -54,17 +54,19 @@ beforeAll(async () => {
     const state = (['pending', 'finished', 'rejected'] as const)[statusOf(index)]!;
     rowNumbers[state].push(index + 2);
   });
-  // Two waiting rows an operator works on now, and one whose claim has expired.
+  // Two waiting rows operators work on now, and one whose claim has expired; an operator holds one claim
+  // an import (a unique index), so each row is another operator's.
   const [first, second, third] = created.changeIds.filter((_, index) => statusOf(index) === 0);
+  const [colleague, away] = [await createAccount(t.database.db), await createAccount(t.database.db)];
+  const claim = (changeId: number, accountId: number, until: Date) =>
+    t.database.db
+      .update(importChanges)
+      .set({ claimedById: accountId, claimedUntil: until })
+      .where(eq(importChanges.id, changeId));
   const inAnHour = new Date(Date.now() + 3_600_000);
-  await t.database.db
-    .update(importChanges)
-    .set({ claimedById: op.id, claimedUntil: inAnHour })
-    .where(inArray(importChanges.id, [first!, third!]));
-  await t.database.db
-    .update(importChanges)
-    .set({ claimedById: op.id, claimedUntil: new Date(Date.now() - 60_000) })
-    .where(inArray(importChanges.id, [second!]));
+  await claim(first!, op.id, inAnHour);
+  await claim(third!, colleague.id, inAnHour);
+  await claim(second!, away.id, new Date(Date.now() - 60_000));
   claimedRowNumbers = [rowNumbers.pending[0]!, rowNumbers.pending[2]!];
 });
 afterAll(() => t.close());
