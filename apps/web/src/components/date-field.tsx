@@ -78,7 +78,12 @@ function useEntryAtFirstSection(isEmpty: boolean) {
     onMouseDown: (event: MouseEvent<HTMLElement>) => {
       isEntering.current = isEmpty && !event.currentTarget.contains(document.activeElement);
     },
+    // The entry is over once the click is done, or at the first key if the click never came (the section
+    // pressed may be drawn anew under the pointer): the keys then move from section to section as usual.
     onClick: () => {
+      isEntering.current = false;
+    },
+    onKeyDown: () => {
       isEntering.current = false;
     },
   };
@@ -142,7 +147,10 @@ export function DateField({
           textField: {
             name,
             onBlur,
-            onKeyDown,
+            onKeyDown: (event: KeyboardEvent) => {
+              entry.onKeyDown();
+              onKeyDown?.(event);
+            },
             onMouseDown: entry.onMouseDown,
             onClick: entry.onClick,
             required,
