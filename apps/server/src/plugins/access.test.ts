@@ -59,6 +59,7 @@ const expected: Record<string, Access> = {
   'POST /api/v1/imports/delta': 'organization',
   'GET /api/v1/imports/uploads/:uploadId': 'signed-in',
   'GET /api/v1/imports/:id/changes/:change': 'operator',
+  'GET /api/v1/imports/:id/changes/:change/progress': 'operator',
   'POST /api/v1/imports/:id/changes/:change/submit/:intern': 'operator',
   'POST /api/v1/imports/:id/changes/:change/reject': 'operator',
   'POST /api/v1/imports/:id/changes/:change/return': 'operator',
