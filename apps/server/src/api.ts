@@ -36,15 +36,7 @@ import {
 import { createReviewService, pendingRowsNamingPort } from './modules/imports/review/review.service.js';
 import { createImportStatsRepository } from './modules/imports/import-stats.repository.js';
 import { createImportStatsService } from './modules/imports/import-stats.service.js';
-import { createInternCardRepository } from './modules/intern/card/intern-card.repository.js';
-import { createInternStatsRepository } from './modules/intern/stats/intern-stats.repository.js';
-import { createInternStatsService } from './modules/intern/stats/intern-stats.service.js';
-import { createInternMatchingRepository } from './modules/intern/matching/intern-matching.repository.js';
-import { createInternMatchingService } from './modules/intern/matching/intern-matching.service.js';
-import { createInternSearchRepository } from './modules/intern/search/intern-search.repository.js';
-import { createInternSearchService } from './modules/intern/search/intern-search.service.js';
-import { internRoutes, internSearchRoutes } from './modules/intern/intern.routes.js';
-import { createInternService } from './modules/intern/intern.service.js';
+import { createInternModule } from './modules/intern/intern.module.js';
 import { createOperatorRepository } from './modules/operator/operator.repository.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { createOperatorService } from './modules/operator/operator.service.js';
@@ -105,19 +97,13 @@ export function createServices({
     outbox,
     mailsOf: (id) => importMail.mailsOf(id),
   });
-  const internSearch = createInternSearchService(createInternSearchRepository(db), audit);
-  const interns = createInternService(
-    db,
-    createInternCardRepository(db),
-    pendingRowsNamingPort(review),
-    audit,
-  );
+  const intern = createInternModule({ db, audit, pendingRowsNaming: pendingRowsNamingPort(review) });
   const reviewService = createReviewService({
     db,
     repo: review,
     imports,
-    interns,
-    matching: createInternMatchingService(createInternMatchingRepository(db)),
+    interns: intern.interns,
+    matching: intern.matching,
     schools,
     outbox,
   });
@@ -127,8 +113,7 @@ export function createServices({
     schools,
     dictionaries: createDictionaryService(createDictionaryRepository(db), { organizations, schools }),
     operators: createOperatorService(db, createOperatorRepository(db), mailer, config, audit),
-    interns,
-    internSearch,
+    intern,
     archive: createArchiveService(createArchiveRepository(db), documents),
     documents: createDocumentsService(documents),
     imports,
@@ -137,7 +122,7 @@ export function createServices({
     importMail,
     stats: createStatsService({
       organizations,
-      interns: createInternStatsService(createInternStatsRepository(db)),
+      interns: intern.stats,
       imports: createImportStatsService(createImportStatsRepository(db)),
     }),
   };
@@ -150,7 +135,7 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
     createAccountRepository(deps.database.db),
     deps.config,
     {
-      internsCount: () => services.internSearch.countActive(),
+      internsCount: () => services.intern.search.countActive(),
       pendingImportsCount: () => services.imports.countWaiting(),
     },
     deps.clock,
@@ -268,8 +253,7 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   // The dictionaries screen reaches schools and SROs through the dictionary service too.
   await app.register(dictionaryRoutes, { prefix: '/api/v1/dictionaries', service: services.dictionaries });
   await app.register(operatorRoutes, { prefix: '/api/v1/operators', service: services.operators });
-  await app.register(internSearchRoutes, { prefix: '/api/v1/interns', service: services.internSearch });
-  await app.register(internRoutes, { prefix: '/api/v1/interns', service: services.interns });
+  await services.intern.registerRoutes(app, '/api/v1/interns');
   await app.register(archiveRoutes, {
     prefix: '/api/v1/archives',
     service: services.archive,

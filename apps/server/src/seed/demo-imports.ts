@@ -226,7 +226,7 @@ export async function seedImports(
     const unknownSnils = createUnknownSnils();
     for (const { accountId, registryNumber } of options.representatives) {
       const account = await actingAs(db, accountId);
-      const sro = await sroTrainees(db, demo.services.interns, account.organization!.id);
+      const sro = await sroTrainees(db, demo.services.intern.interns, account.organization!.id);
       const rowsOf = createRowMaker(
         options.random,
         options.today,

@@ -10,8 +10,8 @@ import { hashPassword } from '../lib/passwords.js';
 import { generatePassword } from '../lib/tokens.js';
 import { createAccountRepository } from '../modules/account/account.repository.js';
 import { createAccountService } from '../modules/account/account.service.js';
-import { createInternCardRepository } from '../modules/intern/card/intern-card.repository.js';
-import { createInternService, type SaveRequest } from '../modules/intern/intern.service.js';
+import { createInternModule } from '../modules/intern/intern.module.js';
+import type { SaveRequest } from '../modules/intern/intern.service.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { accounts, dictionaryEntries, interns, organizations, schools } from '../db/schema/index.js';
 import {
@@ -227,7 +227,7 @@ export async function seedDemo(
   const references = await insertReferences(db, random);
   const representatives = await insertRepresentatives(db, random, references);
   // The seed only saves cards; reading one would ask the imports for its waiting rows.
-  const service = createInternService(db, createInternCardRepository(db), async () => [], noJournal);
+  const service = createInternModule({ db, audit: noJournal, pendingRowsNaming: async () => [] }).interns;
   const nextTrainee = createTraineeGenerator(random, references, options.today);
 
   let deleted = 0;
