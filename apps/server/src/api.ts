@@ -147,7 +147,7 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
   await app.register(accountRoutes, {
     prefix: '/api/v1/account',
     service: account,
-    cookies: sessionCookies(deps.config),
+    cookies: sessionCookies({ secure: deps.config.cookieSecure, maxMs: deps.config.session.maxMs }),
   });
 }
 

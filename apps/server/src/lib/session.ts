@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../config.js';
 
 /*
  * The session as both the access plugin and the account module see it, kept apart from both so that neither
@@ -23,14 +22,22 @@ export interface CurrentAccount {
 /** Who a session cookie belongs to, or null. */
 export type ResolveSession = (token: string | undefined) => Promise<CurrentAccount | null>;
 
+/** What the session cookie is set with: the settings' COOKIE_SECURE and SESSION_MAX_HOURS. */
+export interface SessionCookieSettings {
+  /** Sent over HTTPS only. */
+  secure: boolean;
+  /** How long the browser keeps the cookie, the session's longest life. */
+  maxMs: number;
+}
+
 /** Sets and clears the session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS. */
-export function sessionCookies(config: Config) {
-  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure } as const;
+export function sessionCookies({ secure, maxMs }: SessionCookieSettings) {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
   return {
     set(reply: FastifyReply, token: string) {
       void reply.setCookie(SESSION_COOKIE, token, {
         ...options,
-        maxAge: Math.floor(config.session.maxMs / 1000),
+        maxAge: Math.floor(maxMs / 1000),
       });
     },
     clear(reply: FastifyReply) {
