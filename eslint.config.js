@@ -13,6 +13,7 @@ const subfolders = (dir) =>
     .map((entry) => entry.name);
 const serverModules = subfolders('./apps/server/src/modules/');
 const webFeatures = subfolders('./apps/web/src/features/');
+const internAreas = subfolders('./apps/server/src/modules/intern/');
 
 /** Every other one of `names`, as paths under `root` matched by `glob`. */
 const others = (names, name, root, glob) =>
@@ -108,11 +109,28 @@ export default tseslint.config(
               message: 'Reach another module through its service (*.service.ts), nothing else of it.',
             })),
             {
-              target: './apps/server/src/db/!(*.test).ts',
+              target: './apps/server/src/db/**/!(*.test).ts',
               from: ['./apps/server/src/modules', './apps/server/src/seed', './apps/server/src/plugins'],
               message:
                 'Storage knows nothing of the application: db/ never imports modules, the seed or plugins.',
             },
+            // Inside intern/, the card, search, matching and stats sit side by side under the module's top
+            // (intern.service.ts, the routes, the journal, the face), which uses them: none reaches up, or into
+            // another, except that the lists show a trainee's registration numbers as the card does.
+            ...internAreas.map((area) => ({
+              target: `./apps/server/src/modules/intern/${area}/**/!(*.test).ts`,
+              from: [
+                './apps/server/src/modules/intern/*.ts',
+                ...others(
+                  internAreas,
+                  area,
+                  './apps/server/src/modules/intern',
+                  '**/!(registration-numbers).ts',
+                ),
+              ],
+              message:
+                'An area of intern/ uses no other area (but card/registration-numbers.ts) and nothing of the top of intern/.',
+            })),
             {
               target: './apps/server/src/modules/**/!(*.test).ts',
               from: ['./apps/server/src/plugins', './apps/server/src/config.ts', './apps/server/src/app.ts'],

@@ -1,0 +1,79 @@
+// The probes of scripts/check-lint-zones.mjs: for each boundary of eslint.config.js, a file written `in` a
+// folder that `imports` one path, and the rule that must refuse it with a part of the zone's message
+// (`refusedBy`), or none when the import is one the boundary lets through.
+const server = 'apps/server/src';
+const modules = `${server}/modules`;
+const intern = `${modules}/intern`;
+const features = 'apps/web/src/features';
+
+const restricted = (says) => ['import-x/no-restricted-paths', says];
+
+export const probes = [
+  // Across server modules only through a service.
+  {
+    in: `${modules}/audit`,
+    imports: '../school/school.repository.js',
+    refusedBy: restricted('through its service'),
+  },
+  { in: `${modules}/audit`, imports: '../school/school.service.js' },
+  // A module is handed its settings.
+  { in: `${modules}/school`, imports: '../../config.js', refusedBy: restricted('A module is handed') },
+  { in: `${modules}/school`, imports: '../../lib/app-error.js' },
+  // Storage knows nothing of the application, at any depth of db/.
+  { in: `${server}/db`, imports: '../seed/generate.js', refusedBy: restricted('Storage knows nothing') },
+  {
+    in: `${server}/db/schema`,
+    imports: '../../modules/school/school.service.js',
+    refusedBy: restricted('Storage knows nothing'),
+  },
+  { in: `${server}/db/schema`, imports: './accounts.js' },
+  // Inside intern/: the card, search, matching and stats beside one another, and the top above them.
+  { in: `${intern}/search`, imports: '../card/intern-save.js', refusedBy: restricted('An area of intern/') },
+  { in: `${intern}/search`, imports: '../card/registration-numbers.js' },
+  {
+    in: `${intern}/stats`,
+    imports: '../search/intern-search-filter.js',
+    refusedBy: restricted('An area of intern/'),
+  },
+  { in: `${intern}/stats`, imports: './intern-stats.repository.js' },
+  {
+    in: `${intern}/matching`,
+    imports: '../card/intern-card.repository.js',
+    refusedBy: restricted('An area of intern/'),
+  },
+  {
+    in: `${intern}/card`,
+    imports: '../search/intern-search-queries.js',
+    refusedBy: restricted('An area of intern/'),
+  },
+  { in: `${intern}/card`, imports: '../intern.service.js', refusedBy: restricted('An area of intern/') },
+  { in: `${intern}/card`, imports: './intern-rules.js' },
+  // The server and the web speak only through @registry/shared.
+  { in: `${server}/lib`, imports: '@registry/web', refusedBy: ['no-restricted-imports', '@registry/web'] },
+  // A web feature never imports another feature, by a relative path or by the alias.
+  {
+    in: `${features}/stats`,
+    imports: '../audit/api/search-audit',
+    refusedBy: restricted('never another feature'),
+  },
+  {
+    in: `${features}/stats`,
+    imports: '@/features/audit/api/search-audit',
+    refusedBy: ['no-restricted-imports', 'never another feature'],
+  },
+  { in: `${features}/stats`, imports: '@/lib/download' },
+  // Shared web code never uses a feature.
+  {
+    in: 'apps/web/src/lib',
+    imports: '../features/audit/api/search-audit',
+    refusedBy: restricted('Shared web code is used by features'),
+  },
+  { in: 'apps/web/src/lib', imports: './download' },
+  // The shared contract depends on nothing of the apps.
+  {
+    in: 'packages/shared/src',
+    imports: '../../../apps/server/src/config.js',
+    refusedBy: restricted('The shared contract depends on nothing'),
+  },
+  { in: 'packages/shared/src', imports: './labels.js' },
+];
