@@ -95,7 +95,7 @@ async function shapesOf(database: Database, organizationId: number): Promise<Sha
     { name: 'начало фамилии, редкой «шереметь»', query: { term: 'шереметь' }, target: 10 },
     { name: 'первая страница без фильтра', query: {}, target: 10 },
     ...terms,
-    { name: 'вкладка «Допущеные» (status=1)', query: { status: '1' }, target: 50 },
+    { name: 'вкладка «Допущенные» (status=1)', query: { status: '1' }, target: 50 },
     { name: 'фильтр по СРО', query: { org: String(organizationId) }, target: 50, operatorOnly: true },
     { name: 'только с переходами', query: { transfer: 'true' }, target: 50, operatorOnly: true },
     // The deepest page the list pages to: no page costs more than these.

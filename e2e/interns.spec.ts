@@ -115,12 +115,12 @@ test('narrows the list by status tab, SRO and transfers', async ({ page }) => {
   await searchOurs(page);
   const tabs = page.getByRole('tablist', { name: 'Статус стажёров' });
 
-  await tabs.getByRole('tab', { name: 'Допущеные к экзамену' }).click();
+  await tabs.getByRole('tab', { name: 'Допущенные к экзамену' }).click();
   await expect(page).toHaveURL(/status=1/);
   await expect(ourRows(page)).toHaveCount(1);
   await expect(ourRows(page)).toContainText('Фёдорова Алёна');
 
-  await tabs.getByRole('tab', { name: 'Аттестованые' }).click();
+  await tabs.getByRole('tab', { name: 'Аттестованные' }).click();
   await expect(ourRows(page)).toHaveCount(1);
   await expect(ourRows(page)).toContainText('Аттестов Ян');
 

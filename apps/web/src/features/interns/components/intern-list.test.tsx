@@ -58,7 +58,7 @@ describe('InternList', () => {
     expect(screen.getByText(byTextContent('СРО «Кадастр» — К-12'))).toBeInTheDocument();
     expect(screen.getByText('Допущен к экзамену')).toBeInTheDocument();
     expect(screen.getByLabelText('Поиск по ФИО или СНИЛС')).toHaveValue('иванова');
-    expect(tab('Допущеные к экзамену')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Допущенные к экзамену')).toHaveAttribute('aria-selected', 'true');
     // A URL with a filter opens the filter that narrows the list.
     expect(screen.getByText('Фильтр').closest('button')).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByLabelText('СРО')).toHaveValue('СРО «Кадастр»');
@@ -76,7 +76,7 @@ describe('InternList', () => {
     const { user, router } = renderList('/interns?page=2&transfer=true');
     await screen.findByRole('link', { name: ivanova.FullName });
 
-    await user.click(tab('Аттестованые'));
+    await user.click(tab('Аттестованные'));
     expect(router.state.location.search).toBe('?status=2&transfer=true');
     await waitFor(() => expect(calls()).toContain('/api/v1/interns/search?page=0&status=2&transfer=true'));
 
