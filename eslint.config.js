@@ -19,6 +19,20 @@ const internAreas = subfolders('./apps/server/src/modules/intern/');
 const others = (names, name, root, glob) =>
   names.filter((other) => other !== name).map((other) => `${root}/${other}/${glob}`);
 
+/**
+ * A module's sub-folders are its own: the rest of the server goes in through the files at its top (its face and
+ * services). Tests are exempt, as a test may reach whatever it checks.
+ */
+const privateSubfolders = (module) => ({
+  target: [
+    './apps/server/src/!(*.test).ts',
+    './apps/server/src/!(modules|test)/**/!(*.test).ts',
+    `./apps/server/src/modules/!(${module})/**/!(*.test).ts`,
+  ],
+  from: `./apps/server/src/modules/${module}/*/**`,
+  message: `Reach ${module}/ through the files at its top (${module}.module.ts, *.service.ts), never its sub-folders.`,
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -131,6 +145,7 @@ export default tseslint.config(
               message:
                 'An area of intern/ uses no other area (but card/registration-numbers.ts) and nothing of the top of intern/.',
             })),
+            privateSubfolders('intern'),
             {
               target: './apps/server/src/modules/**/!(*.test).ts',
               from: ['./apps/server/src/plugins', './apps/server/src/config.ts', './apps/server/src/app.ts'],

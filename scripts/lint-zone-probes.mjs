@@ -48,6 +48,25 @@ export const probes = [
   },
   { in: `${intern}/card`, imports: '../intern.service.js', refusedBy: restricted('An area of intern/') },
   { in: `${intern}/card`, imports: './intern-rules.js' },
+  // Nothing outside intern/ reaches into its sub-folders; a test may.
+  {
+    in: server,
+    imports: './modules/intern/card/intern-card.repository.js',
+    refusedBy: restricted('Reach intern/'),
+  },
+  {
+    in: `${server}/seed`,
+    imports: '../modules/intern/search/intern-search.service.js',
+    refusedBy: restricted('Reach intern/'),
+  },
+  {
+    in: `${modules}/stats`,
+    imports: '../intern/stats/intern-stats.service.js',
+    refusedBy: restricted('Reach intern/'),
+  },
+  { in: server, imports: './modules/intern/intern.module.js' },
+  { in: `${modules}/stats`, imports: '../intern/intern.service.js' },
+  { in: `${modules}/stats`, ext: '.test.ts', imports: '../intern/stats/intern-stats.service.js' },
   // The server and the web speak only through @registry/shared.
   { in: `${server}/lib`, imports: '@registry/web', refusedBy: ['no-restricted-imports', '@registry/web'] },
   // A web feature never imports another feature, by a relative path or by the alias.

@@ -19,6 +19,9 @@ import { internJournal } from './intern-journal.js';
 import { groupBySection } from './card/intern-sections.js';
 
 export type { SaveRequest } from './card/intern-save.js';
+// Other modules are handed the matching and the statistics built by intern.module.ts; their types come from here.
+export type { InternChoice, InternMatch, InternMatchingService } from './matching/intern-matching.service.js';
+export type { InternStatsService, RegisterFigures } from './stats/intern-stats.service.js';
 
 /** The rows of imports waiting for an operator that name a SNILS: the imports module answers. */
 export type PendingRowsNaming = (

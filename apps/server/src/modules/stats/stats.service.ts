@@ -1,7 +1,7 @@
 import { texts, type OrganizationStats, type StatsResult } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { ImportStatsService, ReviewFigureRow } from '../imports/import-stats.service.js';
-import type { InternStatsService, RegisterFigures } from '../intern/stats/intern-stats.service.js';
+import type { InternStatsService, RegisterFigures } from '../intern/intern.service.js';
 import type { OrganizationService } from '../organization/organization.service.js';
 
 type Figures = StatsResult['Totals'];

@@ -1,6 +1,6 @@
 import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
 import type { CurrentAccount } from '../../../lib/session.js';
-import type { InternChoice, InternMatch } from '../../intern/matching/intern-matching.service.js';
+import type { InternChoice, InternMatch } from '../../intern/intern.service.js';
 import { filledPaths, unknownSchoolOf } from './filled-paths.js';
 import { internshipChoices, mergeRow } from './merge.js';
 import { claimOf } from './review-claims.js';

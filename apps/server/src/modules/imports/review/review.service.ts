@@ -1,7 +1,7 @@
 import type { SubmitChangeSchema } from '@registry/shared';
 import type { z } from 'zod';
 import type { CurrentAccount } from '../../../lib/session.js';
-import type { InternChoice } from '../../intern/matching/intern-matching.service.js';
+import type { InternChoice } from '../../intern/intern.service.js';
 import { claimChange, nextChange, releaseChange } from './review-claims.js';
 import { rejectChange, submitChange } from './review-handle.js';
 import { openChange } from './review-open.js';
