@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type FieldValues } from 'react-hook-form';
 import { internSections } from '@registry/shared';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { sectionFields, type EditableSectionKey, type Entry } from '@/lib/section-fields';
@@ -30,12 +30,14 @@ type EntryDialogProps = {
  * formats them). Applying puts the entry into the session; nothing is sent until the card is saved.
  */
 export function EntryDialog({ section, action, entry, isCheckedAtOnce, onApply, onClose }: EntryDialogProps) {
-  const form = useForm<FieldValues>({
-    resolver: zodResolver(internSections[section].schema) as unknown as Resolver<FieldValues>,
+  // The fields are the section's, known only when the code runs: the form holds plain values, and the
+  // schema makes them the entry.
+  const form = useForm<FieldValues, unknown, Entry>({
+    resolver: zodResolver<FieldValues, unknown, Entry>(internSections[section].schema),
     defaultValues: entry,
     mode: 'onTouched',
   });
-  const dialog = useFormDialog(form, async (values) => onApply(values as Entry), onClose);
+  const dialog = useFormDialog(form, async (values) => onApply(values), onClose);
   const { trigger } = form;
 
   useEffect(() => {

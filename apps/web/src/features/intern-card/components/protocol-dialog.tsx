@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues } from 'react-hook-form';
 import { ProtocolInputSchema, type ProtocolInput } from '@registry/shared';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { maxLengthOf } from '@/lib/schema-limits';
 import type { Field } from '@/lib/section-fields';
-import { FieldGrid, type FormControl } from './form-fields';
+import { FieldGrid } from './form-fields';
 
 const limit = maxLengthOf(ProtocolInputSchema.shape.number);
 
@@ -26,15 +26,16 @@ type ProtocolDialogProps = {
  * the save waits until they are valid; the outgoing ones are optional.
  */
 export function ProtocolDialog({ onSave, onClose }: ProtocolDialogProps) {
-  const form = useForm({
-    resolver: zodResolver(ProtocolInputSchema),
+  // Plain values in, as the card's field renderers take them; the schema makes them the protocol.
+  const form = useForm<FieldValues, unknown, ProtocolInput>({
+    resolver: zodResolver<FieldValues, unknown, ProtocolInput>(ProtocolInputSchema),
     defaultValues: { number: '', date: null, outgoingNumber: '', outgoingDate: null },
     mode: 'onChange',
   });
   const dialog = useFormDialog(form, onSave, onClose);
   return (
     <FormDialog title="Внесение изменений в реестр" isSubmitDisabled={!form.formState.isValid} {...dialog}>
-      <FieldGrid fields={fields} prefix="" control={form.control as unknown as FormControl} />
+      <FieldGrid fields={fields} prefix="" control={form.control} />
     </FormDialog>
   );
 }
