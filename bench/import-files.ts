@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { columnGroups } from '../apps/server/src/modules/imports/reader/change-file-columns.js';
+import { columnGroups } from '../apps/server/src/modules/imports/rows/change-file-columns.js';
 import {
   sampleRow,
   sheetOf,

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ChangeFileRefusal } from '../apps/server/src/modules/imports/reader/change-file-messages.js';
+import { ChangeFileRefusal } from '../apps/server/src/modules/imports/rows/change-file-messages.js';
 import { readerGrid } from '../apps/server/src/test/change-files/reader-grid.js';
 import { comparable, sheetJsGrid } from '../apps/server/src/test/change-files/sheetjs-grid.js';
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallers, type Callers } from '../../test/api.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { changeFileColumns } from './reader/change-file-columns.js';
+import { changeFileColumns } from './rows/change-file-columns.js';
 import { readChangeFile } from './reader/change-file-reader.js';
 import { columnLetters } from './reader/formats/sheet-grid.js';
 import { testOptions } from '../../test/change-files/reader-options.js';

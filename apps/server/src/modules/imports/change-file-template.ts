@@ -6,8 +6,8 @@ import {
   changeFileColumns,
   DATA_SHEET_NAME,
   type ChangeFileColumn,
-} from './reader/change-file-columns.js';
-import { templateSample } from './change-file-sample.js';
+} from './rows/change-file-columns.js';
+import { templateSample } from './rows/change-file-sample.js';
 
 /*
  * The template an SRO fills in (IMPORT-TEMPLATE.md): sheet «Данные», a row of group titles over the 65

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { imports } from '../../db/schema/index.js';
 import { sqlRows } from '../../lib/sql-rows.js';
-import { isStored } from './imports.repository.js';
+import { isStored } from './store/imports-store.repository.js';
 
 /** The reviewers' figures of the files one SRO (or, with a null id, every SRO together) sent in a period. */
 export interface ReviewFigureRow {

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import type { WorkCalendar } from './deadline.js';
 import { hasLiveClaim, liveClaimant, nextPendingRow } from './pending-rows.js';
+import { isStored } from './store/imports-store.repository.js';
 
 /**
  * Each waiting row's match as the review finds it (intern-matching.service.ts), joined laterally to the rows
@@ -51,15 +52,6 @@ function pendingMatch(organizationId: number): SQL {
     where ${row.status} = ${sql.raw(String(ChangeStatus.Pending))}
   ) pending_match`;
 }
-
-/**
- * The status of an import still being stored: on PGlite its rows are stored in steps (imports-store.ts), and
- * no list, detail, file, counter, statistic or review shows it until the last step makes it pending. The
- * counters' trigger counts only statuses 0 and 1, so it counts the import when it is made pending.
- */
-export const storingStatus = -1;
-/** The imports that are stored whole: every reader's condition. */
-export const isStored = ne(imports.status, storingStatus);
 
 /** Which imports a tab of the list shows, by status. */
 export const tabStatuses = {

@@ -8,7 +8,7 @@ import {
   cellProblem,
   fileMessages,
   type RefusalKind,
-} from '../../modules/imports/reader/change-file-messages.js';
+} from '../../modules/imports/rows/change-file-messages.js';
 import { MAX_CELL_TEXT, columnLetters } from '../../modules/imports/reader/formats/sheet-grid.js';
 import { badCells } from './bad-cells.js';
 import {

@@ -1,5 +1,5 @@
-import { unpackRows, type PackedRows } from '../../modules/imports/store/change-file-packing.js';
-import type { ChangeFileRow } from '../../modules/imports/reader/change-file-rows.js';
+import { unpackRows, type PackedRows } from '../../modules/imports/rows/change-file-packing.js';
+import type { ChangeFileRow } from '../../modules/imports/rows/change-file-rows.js';
 
 /** The rows a worker packed, back in the reader's own shape (cells by header), to compare in tests. */
 export function rowsAsRead(read: { rows: PackedRows; headers: string[] }): ChangeFileRow[] {

@@ -1,4 +1,4 @@
-import { ChangeFileRefusal } from '../../modules/imports/reader/change-file-messages.js';
+import { ChangeFileRefusal } from '../../modules/imports/rows/change-file-messages.js';
 
 /** The refusal an action throws; anything else it throws is rethrown, and not throwing fails the test. */
 export function refusalOf(action: () => unknown): ChangeFileRefusal {

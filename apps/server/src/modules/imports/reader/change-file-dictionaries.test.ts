@@ -7,7 +7,7 @@ import { dictionaryEntries, schools } from '../../../db/schema/index.js';
 import { createRecordingMailer } from '../../../test/build-test-app.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { createDictionarySource } from './change-file-dictionaries.js';
-import { dictionaryKey } from './dictionary-match.js';
+import { dictionaryKey } from '../rows/dictionary-match.js';
 
 let database: Database;
 beforeAll(async () => {

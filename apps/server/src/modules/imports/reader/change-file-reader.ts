@@ -1,6 +1,11 @@
 import { toDateValue, type DictionaryRef, type NamedRef } from '@registry/shared';
-import { cellText } from './change-file-cells.js';
-import { changeFileColumns, columnsByKey, headerKey, type ChangeFileColumn } from './change-file-columns.js';
+import { cellText } from '../rows/change-file-cells.js';
+import {
+  changeFileColumns,
+  columnsByKey,
+  headerKey,
+  type ChangeFileColumn,
+} from '../rows/change-file-columns.js';
 import {
   ChangeFileRefusal,
   cellMessages,
@@ -9,16 +14,10 @@ import {
   fileMessages,
   noticeMessages,
   type RefusalKind,
-} from './change-file-messages.js';
-import {
-  CellCache,
-  readRow,
-  type ChangeFileRow,
-  type FoundColumn,
-  type ReadRowResult,
-  type RowContext,
-} from './change-file-rows.js';
-import { DictionaryIndex, dictionaryKey } from './dictionary-match.js';
+} from '../rows/change-file-messages.js';
+import { CellCache, readRow, type FoundColumn, type ReadRowResult, type RowContext } from './row-reader.js';
+import type { ChangeFileRow } from '../rows/change-file-rows.js';
+import { DictionaryIndex, dictionaryKey } from '../rows/dictionary-match.js';
 import { fieldSchema } from './section-schemas.js';
 import { detectFileType, megabytes } from './formats/file-type.js';
 import { trackHeap } from './heap-peak.js';

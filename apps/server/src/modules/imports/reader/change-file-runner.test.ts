@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
-import { fileMessages } from './change-file-messages.js';
+import { fileMessages } from '../rows/change-file-messages.js';
 import {
   concurrencyLimit,
   createChangeFileReader,
@@ -10,7 +10,7 @@ import {
   type DictionarySource,
   type RowStream,
 } from './change-file-runner.js';
-import { packedCount, unpackRows } from '../store/change-file-packing.js';
+import { packedCount, unpackRows } from '../rows/change-file-packing.js';
 import { buildChangeFileTemplate } from '../change-file-template.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
 import { WARM_UP_ROWS } from './warm-up.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { NamedRef } from '@registry/shared';
-import { fileMessages } from './change-file-messages.js';
+import { fileMessages } from '../rows/change-file-messages.js';
 import {
   refuseOversized,
   type ChangeFileDictionaries,
@@ -11,7 +11,7 @@ import {
   type ChangeFileOptions,
   type ChangeFileResult,
 } from './change-file-reader.js';
-import { concatPacked, packedCount, type PackedRows } from '../store/change-file-packing.js';
+import { concatPacked, packedCount, type PackedRows } from '../rows/change-file-packing.js';
 import type {
   ReadBatch,
   WarmUpInput,

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { createRowPacker, packedCount, type PackedRows } from '../store/change-file-packing.js';
+import { createRowPacker, packedCount, type PackedRows } from '../rows/change-file-packing.js';
 import { readChangeFile, type ChangeFileOptions, type ChangeFileResult } from './change-file-reader.js';
 import { heapPeakMb, resetHeapPeak } from './heap-peak.js';
 import { warmUpOptions } from './warm-up.js';

@@ -6,7 +6,7 @@ import {
 } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 import { readChangeFile } from './change-file-reader.js';
-import { changeFileColumns } from './change-file-columns.js';
+import { changeFileColumns } from '../rows/change-file-columns.js';
 import { fieldSchema } from './section-schemas.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';

@@ -5,7 +5,7 @@ import {
   SupervisorSchema,
 } from '@registry/shared';
 import { z } from 'zod';
-import type { ChangeFileColumn, ChangeFileSection } from './change-file-columns.js';
+import type { ChangeFileColumn, ChangeFileSection } from '../rows/change-file-columns.js';
 
 /*
  * The shared schemas of the four sections, taken apart for the reader. A row fills some forty of the

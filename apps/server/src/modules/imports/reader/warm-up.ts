@@ -1,5 +1,7 @@
-import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../fixtures/change-file-book.js';
-import { templateSample } from '../change-file-sample.js';
+import { snilsFromBody } from '@registry/shared';
+import { loadExcelJs } from '../../../lib/exceljs.js';
+import { changeFileColumns, DATA_SHEET_NAME } from '../rows/change-file-columns.js';
+import { templateSample } from '../rows/change-file-sample.js';
 import type { ChangeFileOptions } from './change-file-reader.js';
 
 /*
@@ -17,13 +19,20 @@ export const WARM_UP_ROWS = 1000;
  * row, each time another trainee, so that the sample is read as a file without a problem is.
  */
 export async function writeWarmUpFile(): Promise<Uint8Array> {
-  const rows = Array.from({ length: WARM_UP_ROWS }, (_, i) =>
-    sampleRow({
-      СНИЛС: snilsFrom(100_000_000 + i),
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
+  const sheet = workbook.addWorksheet(DATA_SHEET_NAME);
+  const headers = changeFileColumns.map((column) => column.header);
+  sheet.addRow(headers);
+  for (let i = 0; i < WARM_UP_ROWS; i++) {
+    const row: Record<string, unknown> = {
+      ...templateSample,
+      СНИЛС: snilsFromBody(100_000_000 + i),
       'Уникальный идентификационный номер стажировки': `Образец-${i + 1}`,
-    }),
-  );
-  return new Uint8Array(await xlsxOf(sheetOf(rows)));
+    };
+    sheet.addRow(headers.map((header) => row[header] ?? null));
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
 /** How the sample is read: within the sample's own bounds, its school known, as an upload reads a file. */

@@ -1,4 +1,4 @@
-import { columnsByKey, headerKey } from '../reader/change-file-columns.js';
+import { columnsByKey, headerKey } from '../rows/change-file-columns.js';
 import type { SectionPaths } from './merge.js';
 
 /**

@@ -7,8 +7,8 @@ import {
   type Supervisor,
 } from '@registry/shared';
 import { stableJson } from '../../../lib/stable-json.js';
-import type { ChangeFileSection } from '../reader/change-file-columns.js';
-import type { StoredRow } from '../store/change-file-packing.js';
+import type { ChangeFileSection } from '../rows/change-file-columns.js';
+import type { StoredRow } from '../rows/change-file-packing.js';
 
 /*
  * How an uploaded row enters a trainee's record (docs/row-review.md, each rule tested in merge.test.ts):

@@ -1,13 +1,13 @@
 import type { Writable } from 'node:stream';
 import { addTableSheet, streamedWorkbook } from '../../../lib/exceljs.js';
-import { parseCell, parseDateText, russianDate, type PureKind } from '../reader/change-file-cells.js';
+import { parseCell, parseDateText, russianDate, type PureKind } from '../rows/change-file-cells.js';
 import {
   changeFileColumns,
   columnsByKey,
   DATA_SHEET_NAME,
   headerKey,
   type ChangeFileColumn,
-} from '../reader/change-file-columns.js';
+} from '../rows/change-file-columns.js';
 import { columnFormat, DATE_FORMAT } from '../change-file-template.js';
 import { textCell } from '../../../lib/xlsx-text.js';
 

@@ -50,7 +50,7 @@ export const emptyRecord: RecordSections = {
 
 /**
  * Whether a stored row holds its sections. The column is JSON text the database cannot type: the reader
- * stores a row's four sections as the shared schemas shape them (change-file-rows.ts), and a row with none
+ * stores a row's four sections as the shared schemas shape them (reader/row-reader.ts), and a row with none
  * has nothing to compare.
  */
 const hasSections = (data: Record<string, unknown>): data is RowSections => Boolean(data.PersonalInfo);

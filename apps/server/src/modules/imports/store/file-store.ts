@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { imports, storedFileParts, storedFiles } from '../../../db/schema/index.js';
-import { isStored } from '../imports.repository.js';
+import { isStored } from './imports-store.repository.js';
 
 export interface NewFile {
   name: string;

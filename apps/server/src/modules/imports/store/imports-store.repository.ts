@@ -1,9 +1,17 @@
 import { ImportStatus, snilsDigits } from '@registry/shared';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { importChanges, imports, storedFiles } from '../../../db/schema/index.js';
-import { storingStatus } from '../imports.repository.js';
-import { insertBatches, packedTexts, type PackedRows } from './change-file-packing.js';
+import { insertBatches, packedTexts, type PackedRows } from '../rows/change-file-packing.js';
+
+/**
+ * The status of an import still being stored: on PGlite its rows are stored in steps (imports-store.ts), and
+ * no list, detail, file, counter, statistic or review shows it until the last step makes it pending. The
+ * counters' trigger counts only statuses 0 and 1, so it counts the import when it is made pending.
+ */
+export const storingStatus = -1;
+/** The imports that are stored whole: every reader's condition. */
+export const isStored = ne(imports.status, storingStatus);
 
 /** Rows per insert statement: a batch of 2,000 rows carries ~5 MB. */
 const INSERT_BATCH = 2000;

@@ -14,7 +14,7 @@ import { createAccount, createOrganization } from '../../../test/factories.js';
 import { createStoredImport } from '../../../test/imports.js';
 import { multipart } from '../../../test/uploads.js';
 import { discardHalfStored } from './imports-store.js';
-import { storingStatus } from '../imports.repository.js';
+import { storingStatus } from './imports-store.repository.js';
 import { createImportsStoreRepository } from './imports-store.repository.js';
 import type * as RepositoryModule from './imports-store.repository.js';
 

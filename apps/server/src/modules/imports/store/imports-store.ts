@@ -12,11 +12,10 @@ import {
   partitionPacked,
   withSchools,
   type PackedRows,
-} from './change-file-packing.js';
-import { dictionaryKey } from '../reader/dictionary-match.js';
+} from '../rows/change-file-packing.js';
+import { dictionaryKey } from '../rows/dictionary-match.js';
 import type { FileStore, NewFile } from './file-store.js';
-import { storingStatus } from '../imports.repository.js';
-import type { ImportsStoreRepository } from './imports-store.repository.js';
+import { storingStatus, type ImportsStoreRepository } from './imports-store.repository.js';
 import type { SchoolService } from '../../school/school.service.js';
 
 /*

@@ -6,7 +6,7 @@ import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../tes
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { upload } from '../../../test/uploads.js';
 import { sampleRow, sheetOf, xlsOf } from '../../../test/change-files/workbooks.js';
-import { fileMessages } from '../reader/change-file-messages.js';
+import { fileMessages } from '../rows/change-file-messages.js';
 
 /*
  * A hostile .xls fails its own upload, never the server (issue #34, item 2): ExcelDataReader's

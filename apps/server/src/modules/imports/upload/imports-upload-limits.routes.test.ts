@@ -5,7 +5,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../test/build-test-ap
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { upload } from '../../../test/uploads.js';
 import { inlineRow, packageOf } from '../../../test/change-files/workbooks.js';
-import { fileMessages } from '../reader/change-file-messages.js';
+import { fileMessages } from '../rows/change-file-messages.js';
 import { MAX_CELL_TEXT } from '../reader/formats/sheet-grid.js';
 
 /*

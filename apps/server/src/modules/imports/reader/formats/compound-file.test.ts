@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { readCompoundFile } from './compound-file.js';
 import { detectFileType } from './file-type.js';
 import { compoundFile, sampleRow, sheetOf, xlsOf } from '../../../../test/change-files/workbooks.js';

@@ -1,4 +1,4 @@
-import { damaged } from '../change-file-messages.js';
+import { damaged } from '../../rows/change-file-messages.js';
 
 /*
  * An OLE2 compound file (MS-CFB), read only as far as the .xls detection needs: the directory's entries by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { readCompoundFile } from './compound-file.js';
 import { detectFileType } from './file-type.js';
 import { readXlsSheet } from './xls-sheet.js';

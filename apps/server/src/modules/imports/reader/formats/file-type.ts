@@ -1,4 +1,4 @@
-import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../../rows/change-file-messages.js';
 import { readCompoundFile } from './compound-file.js';
 import { isBiff8, isEncryptedBiff } from './xls-sheet.js';
 import { workbookPartOf } from './xlsx-package.js';

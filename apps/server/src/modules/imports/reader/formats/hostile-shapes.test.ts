@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { readChangeFile } from '../change-file-reader.js';
 import { MAX_CELL_TEXT } from './sheet-grid.js';
 import { MAX_SHARED_STRINGS, MAX_SHARED_STRING_CHARS } from './xlsx-shared-strings.js';

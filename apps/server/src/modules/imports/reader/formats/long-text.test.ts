@@ -1,7 +1,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.js';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { readInWorker } from '../change-file-runner.js';
 import { detectFileType } from './file-type.js';
 import { MAX_CELL_TEXT, gridOf } from './sheet-grid.js';

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { Biff, records } from './xls-records.js';
 import { comparable, sheetJsGrid } from '../../../../test/change-files/sheetjs-grid.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';

@@ -1,24 +1,13 @@
 import * as XLSX from '@e965/xlsx';
 import { normalizeForSearch } from '@registry/shared';
-import { DATA_SHEET_NAME } from '../change-file-columns.js';
-import { fileMessages, ChangeFileRefusal } from '../change-file-messages.js';
+import type { CellValue } from '../../rows/change-file-cells.js';
+import { DATA_SHEET_NAME } from '../../rows/change-file-columns.js';
+import { fileMessages, ChangeFileRefusal } from '../../rows/change-file-messages.js';
 
 /*
  * The one shape both spreadsheet formats are read into, so that the change-file rules never care whether a
  * cell came from .xlsx or .xls: rows with their spreadsheet numbers, cells by column index, merged ranges.
  */
-
-/** A cell that holds a date (a number under a date format), as `yyyy-MM-dd`. */
-export class SheetDate {
-  constructor(readonly iso: string) {}
-}
-
-/** A cell whose formula failed: its cached value is an error such as `#N/A`. */
-export class SheetError {
-  constructor(readonly code: string) {}
-}
-
-export type CellValue = string | number | boolean | SheetDate | SheetError;
 
 export interface SheetRow {
   /** The spreadsheet's own row number, 1-based, as the clerk sees it. */

@@ -1,5 +1,5 @@
 // BIFF8's record layer: the record types, the walk from record to record, strings run on into CONTINUE records.
-import { damaged } from '../change-file-messages.js';
+import { damaged } from '../../rows/change-file-messages.js';
 
 /** The record types read (MS-XLS §2.3). */
 export const Biff = {

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readXlsSheet } from './xls-sheet.js';
 import { records } from './xls-records.js';
-import { ChangeFileRefusal, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, fileMessages } from '../../rows/change-file-messages.js';
 import { detectFileType } from './file-type.js';
-import { SheetDate, SheetError, columnLetters, lastAllowedRow } from './sheet-grid.js';
+import { SheetDate, SheetError } from '../../rows/change-file-cells.js';
+import { columnLetters, lastAllowedRow } from './sheet-grid.js';
 import { badCells } from '../../../../test/change-files/bad-cells.js';
 import {
   BIFF,

@@ -1,9 +1,8 @@
-import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../../rows/change-file-messages.js';
+import { SheetDate, SheetError, type CellValue } from '../../rows/change-file-cells.js';
 import { trackHeap } from '../heap-peak.js';
 import {
   HEADER_SEARCH_ROWS,
-  SheetDate,
-  SheetError,
   chooseDataSheet,
   excelSerialToIso,
   isDateFormat,
@@ -12,7 +11,6 @@ import {
   lastAllowedRow,
   notATable,
   type CellRange,
-  type CellValue,
   type SheetGrid,
   type SheetLimits,
   type SheetRow,

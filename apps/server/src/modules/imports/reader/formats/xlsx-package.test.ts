@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from './file-type.js';
-import { SheetDate, gridOf } from './sheet-grid.js';
+import { SheetDate } from '../../rows/change-file-cells.js';
+import { gridOf } from './sheet-grid.js';
 import { openXlsxSheet } from './xlsx-sheet.js';
 
 /*

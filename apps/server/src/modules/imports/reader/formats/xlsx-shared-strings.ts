@@ -1,4 +1,4 @@
-import { ChangeFileRefusal, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, fileMessages } from '../../rows/change-file-messages.js';
 import { MAX_CELL_TEXT } from './sheet-grid.js';
 import { scanPart } from './xlsx-package.js';
 import { TextGatherer, decodeText, detached } from './xlsx-xml.js';

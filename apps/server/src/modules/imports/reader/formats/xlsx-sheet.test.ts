@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFileType } from './file-type.js';
 import { gridOf } from './sheet-grid.js';
 import { openXlsxSheet } from './xlsx-sheet.js';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { badCells } from '../../../../test/change-files/bad-cells.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';
 import {

@@ -1,9 +1,8 @@
 import { constants, inflateRawSync } from 'node:zlib';
-import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../../rows/change-file-messages.js';
+import { SheetDate, SheetError, type CellValue } from '../../rows/change-file-cells.js';
 import { trackHeap } from '../heap-peak.js';
 import {
-  SheetDate,
-  SheetError,
   HEADER_SEARCH_ROWS,
   MAX_CELL_TEXT,
   chooseDataSheet,
@@ -17,7 +16,6 @@ import {
   parseCellReference,
   tooLongText,
   type CellRange,
-  type CellValue,
   type SheetLimits,
   type SheetSource,
   type SheetRow,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { readChangeFile } from '../change-file-reader.js';
 import { testOptions } from '../../../../test/change-files/reader-options.js';
 import { MAIN, RELS, inlineRow, packageOf } from '../../../../test/change-files/workbooks.js';

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../../rows/change-file-messages.js';
 
 // SpreadsheetML's XML read without a parser: attributes, entities, Office's escapes, a part block by block.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '../change-file-messages.js';
+import { fileMessages } from '../../rows/change-file-messages.js';
 import { withBackslashNames, zipOf } from '../../../../test/change-files/workbooks.js';
 import { inflateEntry, readZipDirectory } from './zip-archive.js';
 import { refusalOf } from '../../../../test/change-files/refusal.js';

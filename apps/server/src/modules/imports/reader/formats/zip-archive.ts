@@ -1,6 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import pako from 'pako';
-import { ChangeFileRefusal, damaged, fileMessages } from '../change-file-messages.js';
+import { ChangeFileRefusal, damaged, fileMessages } from '../../rows/change-file-messages.js';
 
 /*
  * The zip container of an .xlsx, read from its central directory without inflating anything, so that a

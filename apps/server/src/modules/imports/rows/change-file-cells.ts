@@ -10,7 +10,6 @@ import {
 } from '@registry/shared';
 import { cellMessages } from './change-file-messages.js';
 import type { CellKind } from './change-file-columns.js';
-import { SheetDate, SheetError, type CellValue } from './formats/sheet-grid.js';
 
 /*
  * Reading one cell as its column's kind, the way real files come: a SNILS typed as a number has lost its
@@ -18,6 +17,18 @@ import { SheetDate, SheetError, type CellValue } from './formats/sheet-grid.js';
  * and spaces may be non-breaking or repeated. Text fields pass through as text: the shared schema of their
  * field checks them, so the card and the import say the same about a name or an e-mail.
  */
+
+/** A cell that holds a date (a number under a date format), as `yyyy-MM-dd`. */
+export class SheetDate {
+  constructor(readonly iso: string) {}
+}
+
+/** A cell whose formula failed: its cached value is an error such as `#N/A`. */
+export class SheetError {
+  constructor(readonly code: string) {}
+}
+
+export type CellValue = string | number | boolean | SheetDate | SheetError;
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; problem: string };
 

@@ -9,7 +9,7 @@ import {
   withSchools,
 } from './change-file-packing.js';
 import { readChangeFile } from '../reader/change-file-reader.js';
-import { dictionaryKey } from '../reader/dictionary-match.js';
+import { dictionaryKey } from './dictionary-match.js';
 import { rowsAsRead } from '../../../test/change-files/packed-rows.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
 import { sampleRow, sheetOf, snilsFrom, xlsxOf } from '../../../test/change-files/workbooks.js';

@@ -1,8 +1,8 @@
 import type { NamedRef } from '@registry/shared';
 import { fullNameOf } from '@registry/shared';
-import { columnsByKey, headerKey } from '../reader/change-file-columns.js';
-import type { ChangeFileRow } from '../reader/change-file-rows.js';
-import { dictionaryKey } from '../reader/dictionary-match.js';
+import { columnsByKey, headerKey } from './change-file-columns.js';
+import type { ChangeFileRow } from './change-file-rows.js';
+import { dictionaryKey } from './dictionary-match.js';
 
 /*
  * An upload stores thousands of rows. The worker that reads them also packs them the way the database takes
@@ -24,19 +24,17 @@ interface LightColumns {
   notices: string[][];
 }
 
-const lightColumns: (keyof LightColumns)[] = [
-  'rowNumbers',
-  'fullNames',
-  'snils',
-  'birthDates',
-  'registryNumbers',
-  'unknownSchools',
-  'notices',
-];
-
-/** Each light column made of the batches' or rows' own by `pick`. */
-function eachLightColumn(pick: (column: keyof LightColumns) => unknown[]): LightColumns {
-  return Object.fromEntries(lightColumns.map((column) => [column, pick(column)])) as unknown as LightColumns;
+/** Each light column made by `take`, which gets the column's accessor: every column is named, with its type. */
+function eachLightColumn(take: <T>(columnOf: (rows: LightColumns) => T[]) => T[]): LightColumns {
+  return {
+    rowNumbers: take((rows) => rows.rowNumbers),
+    fullNames: take((rows) => rows.fullNames),
+    snils: take((rows) => rows.snils),
+    birthDates: take((rows) => rows.birthDates),
+    registryNumbers: take((rows) => rows.registryNumbers),
+    unknownSchools: take((rows) => rows.unknownSchools),
+    notices: take((rows) => rows.notices),
+  };
 }
 
 export interface PackedRows extends LightColumns {
@@ -135,7 +133,7 @@ export function concatPacked(batches: PackedRows[]): PackedRows {
     bounds.push(...batch.bounds.map((bound) => base + bound));
   }
   return {
-    ...eachLightColumn((column) => batches.flatMap((batch) => batch[column] as unknown[])),
+    ...eachLightColumn((columnOf) => batches.flatMap(columnOf)),
     payload,
     bounds,
   };
@@ -146,7 +144,7 @@ export function slicePacked(rows: PackedRows, start: number, end: number): Packe
   const from = rows.bounds[2 * start]!;
   const to = rows.bounds[2 * end]!;
   return {
-    ...eachLightColumn((column) => rows[column].slice(start, end)),
+    ...eachLightColumn((columnOf) => columnOf(rows).slice(start, end)),
     payload: rows.payload.subarray(from, to),
     bounds: rows.bounds.slice(2 * start, 2 * end + 1).map((bound) => bound - from),
   };

@@ -10,12 +10,20 @@ import {
   type Supervisor,
 } from '@registry/shared';
 import type { z } from 'zod';
-import { cellText, parseCell, type Parsed, type PureKind } from './change-file-cells.js';
-import type { ChangeFileColumn, ChangeFileSection } from './change-file-columns.js';
-import { cellMessages, cellProblem, noticeMessages } from './change-file-messages.js';
-import type { DictionaryIndex } from './dictionary-match.js';
+import {
+  SheetDate,
+  cellText,
+  parseCell,
+  type CellValue,
+  type Parsed,
+  type PureKind,
+} from '../rows/change-file-cells.js';
+import type { ChangeFileRow } from '../rows/change-file-rows.js';
+import type { ChangeFileColumn, ChangeFileSection } from '../rows/change-file-columns.js';
+import { cellMessages, cellProblem, noticeMessages } from '../rows/change-file-messages.js';
+import type { DictionaryIndex } from '../rows/dictionary-match.js';
 import { copyOf, emptyListEntries, emptySections } from './section-schemas.js';
-import { SheetDate, isFilled, type CellValue, type SheetRow } from './formats/sheet-grid.js';
+import { isFilled, type SheetRow } from './formats/sheet-grid.js';
 
 /*
  * One spreadsheet row → the four sections of a trainee as the shared schemas shape them. Each cell is read
@@ -23,23 +31,6 @@ import { SheetDate, isFilled, type CellValue, type SheetRow } from './formats/sh
  * exactly what the card would accept; then the rules that join fields (age, dates in order, what a filled
  * group needs) run. Every problem of the row is kept, one per cell.
  */
-
-/** A parsed row of the change file: what the import stores and the review compares with the register. */
-export interface ChangeFileRow {
-  /** The spreadsheet's own row number. */
-  rowNumber: number;
-  PersonalInfo: PersonalInfo;
-  /** The row's supervisor, or none when no supervisor cell is filled. */
-  Supervisors: Supervisor[];
-  Internship: Internship;
-  InternshipSteps: InternshipSteps;
-  /**
-   * The filled cells' text by header. Only filled cells are here: a field whose header is missing was not
-   * reported in this file and must leave the register's value as it is.
-   */
-  raw: Record<string, string>;
-  notices: string[];
-}
 
 /** A column the file has: where it is, what it holds, and the shared schema of its field. */
 export interface FoundColumn {
