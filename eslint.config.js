@@ -189,6 +189,18 @@ export default tseslint.config(
     },
   },
   {
+    // A promise the web drops hides its failure: each one is awaited, or marked `void` where it handles its
+    // own errors (a navigation, a cache refresh, a handler that shows its error); a JSX handler that starts
+    // one is written `(event) => void work(event)`.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Small units: a file says one thing, a function does one. Tests, benchmarks, fixtures and generated
     // files are exempt: a test reads best as the story it tells.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],

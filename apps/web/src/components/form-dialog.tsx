@@ -31,7 +31,7 @@ export function useFormDialog<T extends FieldValues, TOutput>(
 ): FormDialogState {
   const [alert, setAlert] = useState<string[]>([]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setAlert([]);
     try {
       await save(values);
@@ -46,7 +46,7 @@ export function useFormDialog<T extends FieldValues, TOutput>(
     onClose();
   });
 
-  return { onSubmit, onClose, isSaving: form.formState.isSubmitting, alert };
+  return { onSubmit: (event) => void submit(event), onClose, isSaving: form.formState.isSubmitting, alert };
 }
 
 /** Ctrl+Enter (⌘+Enter) sends the form from any of its fields, a multi-line one too. */

@@ -9,7 +9,7 @@ export function LoginRoute() {
   return (
     <Paper sx={{ p: 4, mx: 'auto', mt: 6, maxWidth: 420 }}>
       <PageTitle title="Вход в реестр" />
-      <LoginForm onSuccess={(session) => navigate(startPageOf(session), { replace: true })} />
+      <LoginForm onSuccess={(session) => void navigate(startPageOf(session), { replace: true })} />
     </Paper>
   );
 }

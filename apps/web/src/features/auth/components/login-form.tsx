@@ -33,7 +33,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess }));
 
   return (
-    <Stack component="form" noValidate onSubmit={handleLogin} spacing={2}>
+    <Stack component="form" noValidate onSubmit={(event) => void handleLogin(event)} spacing={2}>
       {login.isError && <Alert severity="error">{texts.wrongPassword}</Alert>}
       <TextField
         {...register('Id')}

@@ -22,11 +22,12 @@ type ReasonDialogProps = {
  */
 export function ReasonDialog({ title, isSaving, onReject, onClose }: ReasonDialogProps) {
   const form = useForm({ resolver: zodResolver(RejectSchema), defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(onReject);
 
   return (
     <FormDialog
       title={title}
-      onSubmit={form.handleSubmit(onReject)}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       isSaving={isSaving}
       alert={[]}
