@@ -33,6 +33,8 @@ const privateSubfolders = (module) => ({
   message: `Reach ${module}/ through the files at its top (${module}.module.ts, *.service.ts), never its sub-folders.`,
 });
 
+const importsFolders = (folders) => folders.map((folder) => `./apps/server/src/modules/imports/${folder}/**`);
+
 export default tseslint.config(
   {
     ignores: [
@@ -146,6 +148,28 @@ export default tseslint.config(
                 'An area of intern/ uses no other area (but card/registration-numbers.ts) and nothing of the top of intern/.',
             })),
             privateSubfolders('intern'),
+            // A change file's steps go one way: rows/ (the columns, cells, messages and packed rows that every
+            // step shares) ← reader/ ← store/ ← upload/, review/ and mail/; below the store, no database.
+            {
+              target: './apps/server/src/modules/imports/rows/**/!(*.test).ts',
+              from: [
+                ...importsFolders(['reader', 'store', 'review', 'upload', 'mail']),
+                './apps/server/src/db/**',
+              ],
+              message:
+                'imports/rows/ is the ground floor: nothing of reader/, store/, review/, upload/, mail/ or db/.',
+            },
+            {
+              target: './apps/server/src/modules/imports/reader/**/!(*.test).ts',
+              from: [...importsFolders(['store', 'review', 'upload', 'mail']), './apps/server/src/db/**'],
+              message:
+                'imports/reader/ turns bytes into rows: nothing of store/, review/, upload/, mail/ or db/.',
+            },
+            {
+              target: './apps/server/src/modules/imports/store/**/!(*.test).ts',
+              from: importsFolders(['review', 'upload']),
+              message: 'imports/store/ keeps what was read: nothing of review/ or upload/.',
+            },
             {
               target: './apps/server/src/modules/**/!(*.test).ts',
               from: ['./apps/server/src/plugins', './apps/server/src/config.ts', './apps/server/src/app.ts'],

@@ -4,6 +4,7 @@
 const server = 'apps/server/src';
 const modules = `${server}/modules`;
 const intern = `${modules}/intern`;
+const imports = `${modules}/imports`;
 const features = 'apps/web/src/features';
 
 const restricted = (says) => ['import-x/no-restricted-paths', says];
@@ -67,6 +68,28 @@ export const probes = [
   { in: server, imports: './modules/intern/intern.module.js' },
   { in: `${modules}/stats`, imports: '../intern/intern.service.js' },
   { in: `${modules}/stats`, ext: '.test.ts', imports: '../intern/stats/intern-stats.service.js' },
+  // A change file's steps go one way: rows/ ← reader/ ← store/ ← upload/, review/, mail/.
+  {
+    in: `${imports}/rows`,
+    imports: '../reader/change-file-reader.js',
+    refusedBy: restricted('imports/rows/'),
+  },
+  { in: `${imports}/rows`, imports: '../../../db/client.js', refusedBy: restricted('imports/rows/') },
+  { in: `${imports}/rows`, imports: './change-file-columns.js' },
+  { in: `${imports}/reader`, imports: '../store/imports-store.js', refusedBy: restricted('imports/reader/') },
+  {
+    in: `${imports}/reader/formats`,
+    imports: '../../../../db/schema/index.js',
+    refusedBy: restricted('imports/reader/'),
+  },
+  { in: `${imports}/reader`, imports: '../rows/change-file-messages.js' },
+  { in: `${imports}/store`, imports: '../review/merge.js', refusedBy: restricted('imports/store/') },
+  {
+    in: `${imports}/store`,
+    imports: '../upload/imports-upload.service.js',
+    refusedBy: restricted('imports/store/'),
+  },
+  { in: `${imports}/store`, imports: '../reader/change-file-worker.js' },
   // The server and the web speak only through @registry/shared.
   { in: `${server}/lib`, imports: '@registry/web', refusedBy: ['no-restricted-imports', '@registry/web'] },
   // A web feature never imports another feature, by a relative path or by the alias.
