@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -16,26 +16,7 @@ import { createDocumentsService } from './modules/archive/documents.service.js';
 import { createDictionaryRepository } from './modules/dictionary/dictionary.repository.js';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
 import { createDictionaryService } from './modules/dictionary/dictionary.service.js';
-import { createFileStore } from './modules/imports/store/file-store.js';
-import { createImportsStoreRepository } from './modules/imports/store/imports-store.repository.js';
-import { createImportsUploadService } from './modules/imports/upload/imports-upload.service.js';
-import { createImportsRepository } from './modules/imports/imports.repository.js';
-import { filesRoutes, importsRoutes } from './modules/imports/imports.routes.js';
-import { uploadRoutes } from './modules/imports/upload/upload.routes.js';
-import { createImportsService } from './modules/imports/imports.service.js';
-import { entryDeadline } from './modules/imports/deadline.js';
-import { createImportMail } from './modules/imports/mail/import-mail.js';
-import { createDictionarySource } from './modules/imports/reader/change-file-dictionaries.js';
-import { createChangeFileReader } from './modules/imports/reader/change-file-runner.js';
-import { createReviewRepository } from './modules/imports/review/review.repository.js';
-import {
-  reviewClaimRoutes,
-  reviewReturnRoutes,
-  reviewRoutes,
-} from './modules/imports/review/review.routes.js';
-import { createReviewService, pendingRowsNamingPort } from './modules/imports/review/review.service.js';
-import { createImportStatsRepository } from './modules/imports/import-stats.repository.js';
-import { createImportStatsService } from './modules/imports/import-stats.service.js';
+import { createImportsModule, createPendingRowsNaming } from './modules/imports/imports.module.js';
 import { createInternModule } from './modules/intern/intern.module.js';
 import { createOperatorRepository } from './modules/operator/operator.repository.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
@@ -72,8 +53,9 @@ export function createServices({
   database,
   config,
   mailer,
+  logger,
   clock = () => new Date(),
-}: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'clock'>) {
+}: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'clock'>) {
   const { db } = database;
   const organizations = createOrganizationService(createOrganizationRepository(db));
   // The journal every module writes to (lib/audit.ts), in the transactions of what it records.
@@ -81,50 +63,35 @@ export function createServices({
     retentionDays: config.auditRetentionDays,
   });
   const schools = createSchoolService(createSchoolRepository(db));
+  const dictionaries = createDictionaryService(createDictionaryRepository(db), { organizations, schools });
   const documents = createDocumentsRepository(db);
-  const review = createReviewRepository(db);
   const outbox = createOutbox(db);
-  const importsRepo = createImportsRepository(db);
-  const importMail = createImportMail({
+  const intern = createInternModule({ db, audit, pendingRowsNaming: createPendingRowsNaming(db) });
+  const imports = createImportsModule({
     db,
-    review,
-    files: createFileStore(db),
-    publicUrl: config.publicUrl,
+    settings: { publicUrl: config.publicUrl, reader: config.changeFileReader, uploads: config.uploads },
     clock,
-    deadline: async (from, days) => entryDeadline(from, days, await importsRepo.workCalendar()),
-  });
-  const imports = createImportsService(db, importsRepo, createFileStore(db), {
+    log: logger,
     outbox,
-    mailsOf: (id) => importMail.mailsOf(id),
-  });
-  const intern = createInternModule({ db, audit, pendingRowsNaming: pendingRowsNamingPort(review) });
-  const reviewService = createReviewService({
-    db,
-    repo: review,
-    imports,
+    audit,
+    organizations,
+    schools,
+    dictionaries,
     interns: intern.interns,
     matching: intern.matching,
-    schools,
-    outbox,
   });
   return {
     audit,
     organizations,
     schools,
-    dictionaries: createDictionaryService(createDictionaryRepository(db), { organizations, schools }),
+    dictionaries,
     operators: createOperatorService(db, createOperatorRepository(db), mailer, config, audit),
     intern,
     archive: createArchiveService(createArchiveRepository(db), documents),
     documents: createDocumentsService(documents),
     imports,
-    review: reviewService,
     outbox,
-    importMail,
-    stats: createStatsService({
-      organizations,
-      interns: intern.stats,
-      imports: createImportStatsService(createImportStatsRepository(db)),
-    }),
+    stats: createStatsService({ organizations, interns: intern.stats, imports: imports.stats }),
   };
 }
 type Services = ReturnType<typeof createServices>;
@@ -136,7 +103,7 @@ async function registerAccess(app: FastifyInstance, deps: AppDeps, services: Ser
     deps.config,
     {
       internsCount: () => services.intern.search.countActive(),
-      pendingImportsCount: () => services.imports.countWaiting(),
+      pendingImportsCount: () => services.imports.imports.countWaiting(),
     },
     deps.clock,
     services.audit,
@@ -162,59 +129,13 @@ async function registerAudit(app: FastifyInstance, services: Services) {
   app.addHook('onClose', async () => purging?.stop());
 }
 
-/**
- * The change-file reader and the upload service over the app's services: the API's, and the demo seed's, which
- * uploads on a clock of its own.
- */
-export function createUploads(
-  { database, config, services }: Pick<AppDeps, 'database' | 'config'> & { services: Services },
-  { clock, log }: { clock?: () => Date; log: FastifyBaseLogger },
-) {
-  const reader = createChangeFileReader(config.changeFileReader, createDictionarySource(services));
-  const uploads = createImportsUploadService({
-    db: database.db,
-    repo: createImportsRepository(database.db),
-    store: createImportsStoreRepository(),
-    files: createFileStore(database.db),
-    imports: services.imports,
-    organizations: services.organizations,
-    schools: services.schools,
-    readChangeFile: (request, consume) => reader.read(request, consume),
-    deadlineWorkingDays: config.uploads.deadlineWorkingDays,
-    clock,
-    log,
-  });
-  return { reader, uploads };
-}
-
 /** Change files: upload, list, detail, rejection, files, the template and the row review. */
-async function registerImports(
-  app: FastifyInstance,
-  { database, config, logger, clock }: AppDeps,
-  services: Services,
-) {
+async function registerImports(app: FastifyInstance, { imports }: Services) {
   await app.register(fastifyMultipart);
-  const { reader, uploads } = createUploads({ database, config, services }, { clock, log: logger });
   // Only a listening server keeps a reader worker waiting; tests that inject requests start theirs per file.
-  app.addHook('onListen', async () => void reader.warm());
-  app.addHook('onClose', () => reader.close());
-  const prefix = '/api/v1/imports';
-  await app.register(importsRoutes, { prefix, service: services.imports });
-  await app.register(uploadRoutes, {
-    prefix,
-    uploads,
-    maxExcelBytes: config.changeFileReader.limits.maxFileBytes,
-    maxDocumentBytes: config.uploads.documentMaxBytes,
-  });
-  await app.register(reviewRoutes, { prefix, service: services.review, audit: services.audit });
-  await app.register(reviewReturnRoutes, { prefix, service: services.review });
-  await app.register(reviewClaimRoutes, { prefix, service: services.review });
-  await app.register(filesRoutes, {
-    prefix: '/api/v1/files',
-    service: services.imports,
-    audit: services.audit,
-  });
-  return reader;
+  app.addHook('onListen', async () => void imports.reader.warm());
+  app.addHook('onClose', () => imports.reader.close());
+  await imports.registerRoutes(app, { imports: '/api/v1/imports', files: '/api/v1/files' });
 }
 
 /**
@@ -225,10 +146,10 @@ function registerMailWorker(app: FastifyInstance, deps: AppDeps, services: Servi
   const worker = createMailWorker({
     outbox: services.outbox,
     mailer: deps.mailer,
-    letterFor: (job) => services.importMail.letterFor(job),
+    letterFor: (job) => services.imports.mail.letterFor(job),
     digest: {
       hour: deps.config.morningDigestHour,
-      isWorkingDay: (day) => services.importMail.isWorkingDay(day),
+      isWorkingDay: (day) => services.imports.mail.isWorkingDay(day),
     },
     clock: deps.clock ?? (() => new Date()),
     log: deps.logger,
@@ -261,6 +182,6 @@ export async function registerApi(app: FastifyInstance, deps: AppDeps) {
   });
   await app.register(statsRoutes, { prefix: '/api/v1/stats', service: services.stats });
   await registerAudit(app, services);
-  const reader = await registerImports(app, deps, services);
-  return { readerLoad: () => reader.load() };
+  await registerImports(app, services);
+  return { readerLoad: () => services.imports.reader.load() };
 }

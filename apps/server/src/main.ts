@@ -6,8 +6,7 @@ import { openDatabase } from './db/client.js';
 import { createMailer } from './mail/mailer.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
-import { discardHalfStored } from './modules/imports/store/imports-store.js';
-import { createImportsStoreRepository } from './modules/imports/store/imports-store.repository.js';
+import { discardHalfStoredImports } from './modules/imports/imports.module.js';
 import { defaultWebRoot } from './plugins/web.js';
 
 function readConfig(): Config {
@@ -48,7 +47,7 @@ await database.migrate();
 stepDone('migrationsMs');
 if (database.kind === 'pglite') {
   // An upload is stored in steps on PGlite; one that a stopped process left half stored is deleted.
-  const discarded = await discardHalfStored(database.db, createImportsStoreRepository());
+  const discarded = await discardHalfStoredImports(database.db);
   if (discarded > 0) logger.warn({ imports: discarded }, 'half-stored uploads deleted');
 }
 await createAccountService(createAccountRepository(database.db), config).ensureFirstOperator(logger);

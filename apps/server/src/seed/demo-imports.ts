@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { DeltaUploadDataSchema, SubmitChangeSchema, toDateValue, type ChangeReview } from '@registry/shared';
-import { createServices, createUploads } from '../api.js';
+import { createServices } from '../api.js';
 import type { Config } from '../config.js';
 import type { CurrentAccount } from '../lib/session.js';
 import { sheetOf, xlsxOf } from '../fixtures/change-file-book.js';
@@ -87,17 +87,19 @@ async function actingAs(db: Db, id: number): Promise<CurrentAccount> {
   };
 }
 
-/** The services of the API over the seeded database, and the upload service with a clock the seed sets. */
+/** The services of the API over the seeded database, the imports' upload service on a clock the seed sets. */
 function createDemoServices(database: Database, config: Config, log: Logger) {
-  // The seed sends no mail: an operator's password is the only thing the services would mail.
-  const services = createServices({ database, config, mailer: { send: async () => {} } });
   const clock = { now: new Date() };
-  const { reader, uploads } = createUploads(
-    { database, config, services },
+  const services = createServices({
+    database,
+    config,
+    // The seed sends no mail: an operator's password is the only thing the services would mail.
+    mailer: { send: async () => {} },
     // A line per file read would only interleave with the seed's own report; refusals still show.
-    { clock: () => clock.now, log: log.child({}, { level: 'warn' }) },
-  );
-  return { services, uploads, reader, clock };
+    logger: log.child({}, { level: 'warn' }),
+    clock: () => clock.now,
+  });
+  return { services, uploads: services.imports.uploads, reader: services.imports.reader, clock };
 }
 type DemoServices = ReturnType<typeof createDemoServices>;
 
@@ -143,7 +145,7 @@ async function acceptRow(
   ids: { importId: number; changeId: number },
   operator: CurrentAccount,
 ) {
-  const review: ChangeReview = await demo.services.review.open(ids, {}, operator);
+  const review: ChangeReview = await demo.services.imports.review.open(ids, {}, operator);
   const body = SubmitChangeSchema.parse({
     PersonalInfo: review.PersonalInfo.New,
     Supervisors: review.Supervisors.flatMap((supervisor) => (supervisor.New ? [supervisor.New] : [])),
@@ -151,7 +153,7 @@ async function acceptRow(
     InternshipSteps: review.InternshipSteps.New,
     InternVersion: review.Intern?.Version,
   });
-  await demo.services.review.submit(ids, review.Intern?.Id ?? 'new', body, operator);
+  await demo.services.imports.review.submit(ids, review.Intern?.Id ?? 'new', body, operator);
 }
 
 /**
@@ -166,7 +168,7 @@ async function handle(
   operator: CurrentAccount,
   incoming: { number: string; date: string },
 ) {
-  const { imports: importsService, review } = demo.services;
+  const { imports: importsService, review } = demo.services.imports;
   if (plan.outcome === 'pending') return;
   if (plan.outcome === 'rejected') {
     await importsService.reject(importId, IMPORT_REJECTION, operator);
@@ -244,7 +246,7 @@ export async function seedImports(
       const { id, day } = await upload(demo, rep, plan, options.now, index + 1);
       if (plan.nearDeadline) await setNearDeadline(db, id, options.now);
       await handle(demo, id, plan, operator, { number: `${index + 1}-вх`, date: day });
-      const { Status: status } = await demo.services.imports.summary(id, operator);
+      const { Status: status } = await demo.services.imports.imports.summary(id, operator);
       byStatus[status] = (byStatus[status] ?? 0) + 1;
     }
     return { byStatus };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../../api.js';
 import { loadConfig } from '../../../config.js';
@@ -26,6 +27,7 @@ describe('the dictionaries a change file is read against', () => {
       database,
       config: loadConfig({ DATA_DIR: '/nonexistent-test-data' }),
       mailer: createRecordingMailer(),
+      logger: pino({ enabled: false }),
     });
     const dictionaries = await createDictionarySource(services).load();
     expect(dictionaries.schools).toContainEqual({ Id: school!.id, Name: 'Колледж геодезии' });

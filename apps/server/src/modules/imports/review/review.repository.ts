@@ -4,7 +4,28 @@ import type { Db } from '../../../db/client.js';
 import { accounts, importChanges, imports } from '../../../db/schema/index.js';
 import { claimColumns, claimQueries } from './review-claims.repository.js';
 
-/** What the review reads of rows: one row, the rows that wait for a trainee, the rejected rows. */
+/** The rows of imports still waiting for an operator that name this SNILS, in upload order. */
+export function pendingRowsNaming(db: Db, snils: string) {
+  return db
+    .select({
+      ImportId: importChanges.importId,
+      ChangeId: importChanges.id,
+      RowNumber: importChanges.rowNumber,
+    })
+    .from(importChanges)
+    .innerJoin(imports, eq(imports.id, importChanges.importId))
+    .where(
+      and(
+        eq(importChanges.status, ChangeStatus.Pending),
+        eq(importChanges.snils, formatSnils(snils)),
+        inArray(imports.status, openImportStatuses),
+      ),
+    )
+    .orderBy(asc(importChanges.importId), asc(importChanges.rowNumber))
+    .limit(20);
+}
+
+/** What the review reads of rows: one row, the rejected rows. */
 function rowReads(db: Db) {
   return {
     /** A row of an import with what the review needs of it and of its import; null for another import's row. */
@@ -30,27 +51,6 @@ function rowReads(db: Db) {
         .leftJoin(accounts, eq(accounts.id, importChanges.processedById))
         .where(and(eq(importChanges.id, changeId), eq(importChanges.importId, importId)));
       return row ?? null;
-    },
-
-    /** The rows of imports still waiting for an operator that name this SNILS, in upload order. */
-    async pendingRowsNaming(snils: string) {
-      return db
-        .select({
-          ImportId: importChanges.importId,
-          ChangeId: importChanges.id,
-          RowNumber: importChanges.rowNumber,
-        })
-        .from(importChanges)
-        .innerJoin(imports, eq(imports.id, importChanges.importId))
-        .where(
-          and(
-            eq(importChanges.status, ChangeStatus.Pending),
-            eq(importChanges.snils, formatSnils(snils)),
-            inArray(imports.status, openImportStatuses),
-          ),
-        )
-        .orderBy(asc(importChanges.importId), asc(importChanges.rowNumber))
-        .limit(20);
     },
 
     /** The rejected rows of an import with their cells, for the file the SRO corrects and uploads again. */

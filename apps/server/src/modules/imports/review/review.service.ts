@@ -7,7 +7,6 @@ import { rejectChange, submitChange } from './review-handle.js';
 import { openChange } from './review-open.js';
 import { returnChange, undoChange } from './review-return.js';
 import type { ReviewDeps } from './review-rows.js';
-import type { ReviewRepository } from './review.repository.js';
 
 export { reviewTexts } from './review-rows.js';
 
@@ -63,15 +62,6 @@ export function createReviewService(deps: ReviewDeps) {
       return { rows: await deps.repo.rejectedRows(importId), organizationId: summary.Organization.Id };
     },
   };
-}
-
-/**
- * The port the trainee's card reads through (the intern module's PendingRowsNaming): the rows still waiting
- * for an operator that name a SNILS (digits), which the card's 'Ожидает обработки' links to. Built from the
- * review's repository alone, so the composition root hands it to the card before the review service exists.
- */
-export function pendingRowsNamingPort(repo: ReviewRepository) {
-  return async (snils: string | null) => (snils ? repo.pendingRowsNaming(snils) : []);
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
