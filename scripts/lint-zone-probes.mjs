@@ -68,6 +68,26 @@ export const probes = [
   { in: server, imports: './modules/intern/intern.module.js' },
   { in: `${modules}/stats`, imports: '../intern/intern.service.js' },
   { in: `${modules}/stats`, ext: '.test.ts', imports: '../intern/stats/intern-stats.service.js' },
+  // Nothing outside imports/ reaches into its sub-folders; a test or a fixture (a change file made by code) may.
+  {
+    in: server,
+    imports: './modules/imports/review/review.service.js',
+    refusedBy: restricted('Reach imports/'),
+  },
+  {
+    in: `${modules}/stats`,
+    imports: '../imports/upload/imports-upload.service.js',
+    refusedBy: restricted('Reach imports/'),
+  },
+  {
+    in: `${server}/seed`,
+    imports: '../modules/imports/rows/change-file-columns.js',
+    refusedBy: restricted('Reach imports/'),
+  },
+  { in: server, imports: './modules/imports/imports.module.js' },
+  { in: `${modules}/stats`, imports: '../imports/import-stats.service.js' },
+  { in: `${server}/fixtures`, imports: '../modules/imports/rows/change-file-columns.js' },
+  { in: `${server}/test`, imports: '../modules/imports/store/imports-store.js' },
   // A change file's steps go one way: rows/ ← reader/ ← store/ ← upload/, review/, mail/.
   {
     in: `${imports}/rows`,
