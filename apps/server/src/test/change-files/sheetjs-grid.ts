@@ -1,13 +1,11 @@
 import * as XLSX from '@e965/xlsx';
 import { BIFF_ERROR_CODES } from '../../modules/imports/reader/formats/xls-sheet.js';
+import { SheetDate, SheetError, type CellValue } from '../../modules/imports/rows/change-file-cells.js';
 import {
   HEADER_SEARCH_ROWS,
-  SheetDate,
-  SheetError,
   excelSerialToIso,
   isDateFormat,
   isFilled,
-  type CellValue,
   type SheetGrid,
 } from '../../modules/imports/reader/formats/sheet-grid.js';
 
