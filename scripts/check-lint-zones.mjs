@@ -40,7 +40,7 @@ try {
   const byFile = new Map(results.map((result) => [result.filePath, result.messages]));
   failures = probes.flatMap((probe, index) => {
     const problem = verdict(probe, byFile.get(files[index]) ?? []);
-    const where = `${probe.in}: import '${probe.imports}'`;
+    const where = `${probe.in}${probe.ext ? ` (a ${probe.ext} file)` : ''}: import '${probe.imports}'`;
     console.log(`${problem ? 'FAIL' : 'ok  '} ${probe.refusedBy ? 'refused' : 'allowed'}  ${where}`);
     return problem ? [`${where} ${problem}`] : [];
   });
