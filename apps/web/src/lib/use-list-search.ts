@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { SearchParams } from './search-queries';
+import { useUrlState } from './use-url-state';
 
 /** Reads `?page=` as people read it, counting from 1, into the API's 0-based page; anything else is 0. */
 export function pageFromUrl(value: string | null): number {
@@ -21,14 +22,20 @@ export function listHref(hrefFor: (query?: string) => string, query: string, pag
  */
 export function useListSearch(hrefFor: (query?: string) => string) {
   const { query: term = '' } = useParams();
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const params: SearchParams = { term, page: pageFromUrl(searchParams.get('page')) };
+  const read = useCallback(
+    (search: URLSearchParams): SearchParams => ({ term, page: pageFromUrl(search.get('page')) }),
+    [term],
+  );
+  const hrefOf = useCallback(
+    (params: SearchParams) => listHref(hrefFor, params.term, params.page),
+    [hrefFor],
+  );
+  const { state: params, hrefOf: linkOf, change } = useUrlState(read, hrefOf);
 
   const search = useCallback(
-    (next: string) => void navigate(listHref(hrefFor, next, 0), { replace: true }),
-    [navigate, hrefFor],
+    (next: string) => change(() => ({ term: next, page: 0 }), { replace: true }),
+    [change],
   );
-  const pageHref = (page: number) => listHref(hrefFor, term, page);
+  const pageHref = (page: number) => linkOf({ ...params, page });
   return { params, search, pageHref };
 }

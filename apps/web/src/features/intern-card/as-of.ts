@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { toDateValue } from '@registry/shared';
 import { paths } from '@/config/paths';
+import { hrefWithParam, useUrlState, type UrlPlace } from '@/lib/use-url-state';
 
 /*
  * 'The register as of a date': the card shown read-only as the register held it at the end of a day. The day
@@ -32,15 +32,11 @@ export function asOfHref(id: number, slug: string, day: string | null): string {
 
 /** The `?asOf=` of the current URL (null when absent), and a way to set it or (null) remove it. */
 export function useAsOf() {
-  const [params, setParams] = useSearchParams();
-  const asOf = params.get(AS_OF_PARAM);
+  const { state: asOf, change } = useUrlState(readAsOf, asOfHere);
   // A new history entry each time: Back returns to the view the operator came from.
-  const showAsOf = (day: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (day === null) next.delete(AS_OF_PARAM);
-      else next.set(AS_OF_PARAM, day);
-      return next;
-    });
+  const showAsOf = (day: string | null) => change(() => day);
   return { asOf, showAsOf };
 }
+
+const readAsOf = (search: URLSearchParams) => search.get(AS_OF_PARAM);
+const asOfHere = (day: string | null, here: UrlPlace) => hrefWithParam(here, AS_OF_PARAM, day);

@@ -1,7 +1,7 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { importTabs, type ImportTab } from '@registry/shared';
 import { paths } from '@/config/paths';
 import { pageFromUrl } from '@/lib/use-list-search';
+import { hrefWithQuery, useUrlState, type UrlPlace } from '@/lib/use-url-state';
 
 /** What the import list shows: its tab and 0-based page. */
 export type ImportListParams = { tab: ImportTab; page: number };
@@ -24,28 +24,23 @@ export function writeImportListParams({ tab, page }: ImportListParams): string {
   return search.toString();
 }
 
+/** The list's link: where it is, but /imports/ in place of the upload's address. */
+function importListHref(params: ImportListParams, { pathname }: UrlPlace): string {
+  const base = pathname === paths.importUpload.path ? paths.imports.href() : pathname;
+  return hrefWithQuery(base, writeImportListParams(params));
+}
+
 /**
  * The list's tab and page kept in its URL, so that a reload, Back and a shared link show the same page. The
  * list lives at /imports/, at /lk and / for a representative, and under /imports/upload with the dialog
  * open: its links stay where it is, except that the upload's address leads back to /imports/.
  */
 export function useImportListParams() {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const params = readImportListParams(searchParams);
-  const base = pathname === paths.importUpload.path ? paths.imports.href() : pathname;
-
-  const hrefOf = (next: ImportListParams) => {
-    const query = writeImportListParams(next);
-    return query ? `${base}?${query}` : base;
-  };
-  const showTab = (tab: ImportTab) => void navigate(hrefOf({ tab, page: 0 }));
+  const { state: params, hrefOf, change } = useUrlState(readImportListParams, importListHref);
+  const showTab = (tab: ImportTab) => change(() => ({ tab, page: 0 }));
   const pageHref = (page: number) => hrefOf({ ...params, page });
   /** Leaves /imports/upload for the list itself once the dialog closes, in place of the history entry. */
-  const leaveUpload = () => {
-    if (base !== pathname) void navigate(hrefOf(params), { replace: true });
-  };
+  const leaveUpload = () => change((current) => current, { replace: true });
 
   return { params, showTab, pageHref, leaveUpload };
 }

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLocation, useSearchParams } from 'react-router';
+import { useUrlState, hrefWithQuery, type UrlPlace } from '@/lib/use-url-state';
 import {
   progressText,
   readRowFilter,
@@ -19,20 +19,26 @@ import {
 export const stateFilterLabel = 'Состояние записей';
 export const matchFilterLabel = 'Совпадение с реестром';
 
+type RowView = { filter: RowFilter; page: number };
+
+const readRowView = (search: URLSearchParams): RowView => ({
+  filter: readRowFilter(search),
+  page: readRowPage(search),
+});
+
+/** The rows' link under a filter and page; the rest of the page's query stays. */
+const rowViewHref = ({ filter, page }: RowView, { pathname, search }: UrlPlace) =>
+  hrefWithQuery(pathname, writeRowPage(writeRowFilter(search, filter), page));
+
 /**
  * The import page's row filter and page, kept in its URL so that coming back from a row finds them as they
  * were left.
  */
 export function useRowFilter() {
-  const [search, setSearch] = useSearchParams();
-  const { pathname } = useLocation();
-  const filter = readRowFilter(search);
-  const setFilter = (next: RowFilter) => setSearch(writeRowFilter(search, next), { replace: true });
-  const pageHref = (page: number) => {
-    const query = writeRowPage(search, page).toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
-  return { filter, setFilter, page: readRowPage(search), pageHref };
+  const { state, hrefOf, change } = useUrlState(readRowView, rowViewHref);
+  const setFilter = (filter: RowFilter) => change(() => ({ filter, page: 0 }), { replace: true });
+  const pageHref = (page: number) => hrefOf({ ...state, page });
+  return { filter: state.filter, setFilter, page: state.page, pageHref };
 }
 
 function ChipGroup<K extends string>({

@@ -1,6 +1,6 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { internStatuses, type InternStatus, type NamedRef } from '@registry/shared';
 import { pageFromUrl } from '@/lib/use-list-search';
+import { hrefWithQuery, useUrlState, type UrlPlace } from '@/lib/use-url-state';
 import type { InternExportParams } from '../api/export-interns';
 import type { InternSearchParams } from '../api/search-interns';
 
@@ -96,23 +96,18 @@ export function isFiltered({ page: _page, ...filter }: InternSearchParams): bool
   return Object.keys(filter).length > 0;
 }
 
+const internListHref = (params: InternListParams, { pathname }: UrlPlace) =>
+  hrefWithQuery(pathname, writeListParams(params));
+
 /**
  * The list's state kept in its URL, so that a reload, Back and a shared link show the same list. Any change
  * but a page starts again from the first page. The route may be /, /interns, /public or /pub: links keep it.
  */
 export function useInternListParams() {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const params = readListParams(searchParams);
-
-  const hrefOf = (next: InternListParams) => {
-    const query = writeListParams(next);
-    return query ? `${pathname}?${query}` : pathname;
-  };
+  const { state: params, hrefOf, change } = useUrlState(readListParams, internListHref);
   /** `replace` for what changes as one types, so that Back leaves the list rather than undoing keystrokes. */
   const update = (changes: Partial<InternListParams>, { replace = false } = {}) =>
-    void navigate(hrefOf({ ...params, page: 0, ...changes }), { replace });
+    change((current) => ({ ...current, page: 0, ...changes }), { replace });
   const pageHref = (page: number) => hrefOf({ ...params, page });
 
   return { params, update, pageHref };

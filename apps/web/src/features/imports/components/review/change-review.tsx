@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import MuiLink from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ChangeStatus } from '@registry/shared';
 import { NotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-client';
+import { useUrlState } from '@/lib/use-url-state';
 import { useChangeReview, type ReviewTarget } from '../../api/get-change-review';
-import { chosenInternship, INTERNSHIP_PARAM } from './internship-choice';
+import { internshipHref, readInternship } from './internship-choice';
 import { changeSummary, summaryText, type CardKit } from './review-fields';
 import { comparedEntries } from './review-model';
 import { ReviewScreen } from './review-screen';
@@ -60,19 +61,11 @@ type ChangeReviewPageProps = {
  * with, and says what the file changes as the row opens.
  */
 export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeReviewPageProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const internship = chosenInternship(searchParams.get(INTERNSHIP_PARAM));
+  const { state: internship, change } = useUrlState(readInternship, internshipHref);
   const { data: review, isPending, isError, error } = useChangeReview(importId, changeId, target, internship);
   const rowKey = `${changeId}:${target}:${internship ?? ''}`;
   // The row opens again merged into the chosen internship; the choice stays in the URL while the row does.
-  const chooseInternship = (id: number) =>
-    setSearchParams(
-      (current) => {
-        current.set(INTERNSHIP_PARAM, String(id));
-        return current;
-      },
-      { replace: true },
-    );
+  const chooseInternship = (id: number) => change(() => id, { replace: true });
   const summary =
     review && review.ChangeStatus === ChangeStatus.Pending
       ? summaryText(changeSummary(comparedEntries(review), kit.fieldsOf))

@@ -5,6 +5,7 @@ import {
   type ChangeReview,
   type InternshipStatus,
 } from '@registry/shared';
+import { hrefWithParam, type UrlPlace } from '@/lib/use-url-state';
 
 /*
  * Which of the trainee's internships in the import's SRO a row goes into, when its number does not tell
@@ -20,6 +21,12 @@ export function chosenInternship(value: string | null): number | undefined {
   const id = IdSchema.safeParse(value ?? undefined);
   return id.success ? id.data : undefined;
 }
+
+export const readInternship = (search: URLSearchParams) => chosenInternship(search.get(INTERNSHIP_PARAM));
+
+/** The row's link with an internship chosen (undefined: none), the rest of its query kept. */
+export const internshipHref = (id: number | undefined, here: UrlPlace) =>
+  hrefWithParam(here, INTERNSHIP_PARAM, id === undefined ? null : String(id));
 
 type Choice = ChangeReview['InternshipChoices'][number];
 
