@@ -3,14 +3,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { NotFoundPage } from '@/components/not-found-page';
+import { QueryState } from '@/components/query-state';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { isNotFoundError } from '@/lib/api-client';
 import { fileUrls, useImportFile } from '../api/get-import-file';
 import { fileSizeText } from './import-format';
 
@@ -33,30 +31,23 @@ type FileViewerProps = { importId: number; fileId: number };
  * device cannot show it; any other type gets only the notice that it cannot be viewed, and the download.
  */
 export function FileViewer({ importId, fileId }: FileViewerProps) {
-  const { data: file, isPending, isError, error } = useImportFile(importId, fileId);
+  const query = useImportFile(importId, fileId);
 
   const back = (
     <Button component={Link} to={paths.importDetail.href(importId)} startIcon={<ArrowBackIcon />}>
       К импорту
     </Button>
   );
-  if (isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Загрузка" />
-      </Box>
-    );
-  }
-  if (isNotFoundError(error)) return <NotFoundPage />;
-  // The global error dialog has said why.
-  if (isError) {
-    return (
+  if (query.isPending || query.isError) {
+    const failure = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         {back}
         <Typography color="text.secondary">{loadFailedText}</Typography>
       </Stack>
     );
+    return <QueryState query={query} failure={failure} />;
   }
+  const file = query.data;
 
   return (
     <>

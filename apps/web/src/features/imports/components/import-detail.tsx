@@ -1,14 +1,12 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ImportStatus } from '@registry/shared';
-import { NotFoundPage } from '@/components/not-found-page';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { isNotFoundError } from '@/lib/api-client';
 import { useImport } from '../api/get-import';
 import { EditImportDialog } from './edit-import-dialog';
 import { ImportDocuments } from './import-documents';
@@ -28,19 +26,15 @@ type ImportDetailProps = { id: number; isOperator: boolean };
  */
 export function ImportDetail({ id, isOperator }: ImportDetailProps) {
   const navigate = useNavigate();
-  const { data: item, isPending, isError, error } = useImport(id);
+  const query = useImport(id);
   const [dialog, setDialog] = useState<'edit' | 'reject' | null>(null);
 
-  if (isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Загрузка" />
-      </Box>
+      <QueryState query={query} failure={<Typography color="text.secondary">{loadFailedText}</Typography>} />
     );
   }
-  if (isNotFoundError(error)) return <NotFoundPage />;
-  // The global error dialog has said why.
-  if (isError) return <Typography color="text.secondary">{loadFailedText}</Typography>;
+  const item = query.data;
 
   const canProcess =
     isOperator && (item.Status === ImportStatus.Pending || item.Status === ImportStatus.BeingProcessed);

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import {
@@ -11,9 +10,9 @@ import {
   texts,
   type ProtocolInput,
 } from '@registry/shared';
-import { NotFoundPage } from '@/components/not-found-page';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { ApiError, isNotFoundError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { showErrorDialog } from '@/lib/error-dialog';
 import { useIntern } from '../api/get-intern';
 import { describeSaveProblem, useSaveIntern } from '../api/save-intern';
@@ -232,11 +231,12 @@ function CardEditor({ intern, section }: CardEditorProps) {
 
 /** A saved trainee's card, once it is read. */
 function SavedCard({ id, section }: { id: number; section: InternSectionKey }) {
-  const { data: intern, isPending, isError, error } = useIntern(id);
-  if (isPending) return <CircularProgress aria-label="Загрузка карточки" />;
-  if (isNotFoundError(error)) return <NotFoundPage />;
-  if (isError) return <Alert severity="error">Не удалось загрузить карточку стажёра</Alert>;
-  return <CardEditor intern={intern} section={section} />;
+  const query = useIntern(id);
+  if (query.isPending || query.isError) {
+    const failure = <Alert severity="error">Не удалось загрузить карточку стажёра</Alert>;
+    return <QueryState query={query} failure={failure} loadingLabel="Загрузка карточки" />;
+  }
+  return <CardEditor intern={query.data} section={section} />;
 }
 
 type InternCardProps = {

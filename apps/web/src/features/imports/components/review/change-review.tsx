@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import MuiLink from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ChangeStatus } from '@registry/shared';
-import { NotFoundPage } from '@/components/not-found-page';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { isNotFoundError } from '@/lib/api-client';
 import { useUrlState } from '@/lib/use-url-state';
 import { useChangeReview, type ReviewTarget } from '../../api/get-change-review';
 import { internshipHref, readInternship } from './internship-choice';
@@ -62,7 +60,8 @@ type ChangeReviewPageProps = {
  */
 export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeReviewPageProps) {
   const { state: internship, change } = useUrlState(readInternship, internshipHref);
-  const { data: review, isPending, isError, error } = useChangeReview(importId, changeId, target, internship);
+  const query = useChangeReview(importId, changeId, target, internship);
+  const review = query.data;
   const rowKey = `${changeId}:${target}:${internship ?? ''}`;
   // The row opens again merged into the chosen internship; the choice stays in the URL while the row does.
   const chooseInternship = (id: number) => change(() => id, { replace: true });
@@ -72,17 +71,8 @@ export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeRevi
       : '';
 
   let content;
-  if (isPending) {
-    content = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Загрузка записи" />
-      </Box>
-    );
-  } else if (isNotFoundError(error)) {
-    content = <NotFoundPage />;
-  } else if (isError) {
-    // The global error dialog has said why.
-    content = (
+  if (query.isPending || query.isError) {
+    const failure = (
       <Alert severity="error">
         {reviewTexts.loadFailed}.{' '}
         <MuiLink component={Link} to={paths.importDetail.href(importId)}>
@@ -90,12 +80,13 @@ export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeRevi
         </MuiLink>
       </Alert>
     );
+    content = <QueryState query={query} failure={failure} loadingLabel="Загрузка записи" />;
   } else {
     // Another row, or another trainee to compare with, starts afresh.
     content = (
       <ReviewScreen
         key={rowKey}
-        review={review}
+        review={query.data}
         importId={importId}
         target={target}
         kit={kit}
@@ -108,7 +99,7 @@ export function ChangeReviewPage({ importId, changeId, target, kit }: ChangeRevi
 
   return (
     <>
-      <Announcement text={summary} announceKey={isPending ? '' : rowKey} />
+      <Announcement text={summary} announceKey={query.isPending ? '' : rowKey} />
       {content}
     </>
   );
