@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // SPEC.md writes some calls with a trailing slash (PUT /api/v1/imports/{id}/) and others without.
+    // The specification writes some calls with a trailing slash and others without (docs/api.md#addresses).
     routerOptions: { ignoreTrailingSlash: true },
     logController: new AccessLog(),
     // What Fastify and Node refuse before a route is found leaves in the app's error shape, in Russian.

@@ -19,7 +19,7 @@ export interface CatalogRoutes<Page, Item, Create, Update> {
 
 /**
  * Declares a catalog's search (`GET /search`), its new entry (`POST /`) and its change (`PUT /:id`), for
- * operators only (SPEC.md §6).
+ * operators only (docs/register-rules.md#roles-who-may-do-what).
  */
 export function declareCatalogRoutes<Page, Item, Create, Update>(
   app: FastifyInstance,

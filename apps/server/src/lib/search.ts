@@ -1,7 +1,7 @@
 import { and, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MAX_LIST_PAGES, searchWords, type CappedPaged, type Paged } from '@registry/shared';
 
-/** Rows a page of every search list holds (DESIGN.md §3). */
+/** Rows a page of every search list holds (docs/api.md#paging). */
 export const PAGE_SIZE = 20;
 
 /** How many pages ahead of the current one a capped list counts: its pagination shows up to 10 page links. */

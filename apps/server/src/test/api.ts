@@ -3,7 +3,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from './build-test-app.js';
 import { createAccount, createOrganization } from './factories.js';
 
-/** The three kinds of caller of SPEC.md §6, each as the headers its requests carry. */
+/**
+ * The three kinds of caller (docs/register-rules.md#roles-who-may-do-what), each as the headers its requests
+ * carry.
+ */
 export async function createCallers(t: TestApp) {
   const organization = await createOrganization(t.database.db);
   const operator = await createAccount(t.database.db);

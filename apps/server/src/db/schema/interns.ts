@@ -147,10 +147,11 @@ export const internshipPauses = pgTable(
 );
 
 /**
- * Who holds each internship number of an SRO: the number is unique within its SRO (IMPORT-TEMPLATE.md), so
- * the key is (SRO, number as registry_number_key folds it), held by one trainee that is not deleted. Written
- * from `internship_facts` with every save, cleared on delete and taken again on restore, in the same
- * transaction; a trainee may name one number in two of its own entries.
+ * Who holds each internship number of an SRO: the number is unique within its SRO
+ * (docs/register-rules.md#an-internship-number-once-within-its-sro), so the key is (SRO, number as
+ * registry_number_key folds it), held by one trainee that is not deleted. Written from `internship_facts`
+ * with every save, cleared on delete and taken again on restore, in the same transaction; a trainee may name
+ * one number in two of its own entries.
  */
 export const internshipNumbers = pgTable(
   'internship_numbers',

@@ -10,7 +10,10 @@ import {
 } from '@registry/shared';
 import type { DictionaryService } from './dictionary.service.js';
 
-/** Dictionaries by code (addresses, termination reasons, schools, SRO): operators only (SPEC.md §6). */
+/**
+ * Dictionaries by code (addresses, termination reasons, schools, SRO): operators only
+ * (docs/register-rules.md#roles-who-may-do-what).
+ */
 export const dictionaryRoutes: FastifyPluginAsyncZod<{ service: DictionaryService }> = async (
   app,
   { service },

@@ -10,8 +10,8 @@ import {
 import { templateSample } from './rows/change-file-sample.js';
 
 /*
- * The template an SRO fills in (IMPORT-TEMPLATE.md): sheet «Данные», a row of group titles over the 65
- * headers, both frozen with the name columns, text format where Excel would otherwise eat leading zeros,
+ * The template an SRO fills in (docs/change-file.md#columns): sheet «Данные», a row of group titles over the
+ * 65 headers, both frozen with the name columns, text format where Excel would otherwise eat leading zeros,
  * date format on dates, drop-downs for statuses, flags and employment type, and one sample row that the
  * reader accepts (a test reads it back).
  */

@@ -178,7 +178,8 @@ describe("an import's rows, a page at a time", () => {
       MatchCounts: { snils: 0, fullName: 0, none: 27, conflict: 0 },
       FirstPendingId: created.changeIds[0],
     });
-    // Beside the lists of SPEC.md §3, whole (imports-detail-spec.routes.test.ts holds them to it).
+    // Beside the import's row lists, whole (docs/api.md#the-contracts-shapes)
+    // (imports-detail-spec.routes.test.ts holds them to it).
     expect([detail.Pending.length, detail.Finished.length, detail.Rejected.length]).toEqual([27, 9, 9]);
   });
 

@@ -5,9 +5,10 @@ import { acceptAll, reviewRows, useReviewApp, type ReviewTest } from '../../test
 import { uploadRows } from '../../test/uploads.js';
 
 /*
- * `GET /api/v1/imports/{id}` as a client written against SPEC.md §3 (the Import model) reads it: every field
- * the model names, of its type, and each of the file's rows in the list of its state, all of them at once
- * (the screen's paged rows and counts are beside them, not instead).
+ * `GET /api/v1/imports/{id}` as a client written against the contract's Import
+ * (docs/api.md#the-contracts-shapes) reads it: every field the model names, of its type, and each of the
+ * file's rows in the list of its state, all of them at once (the screen's paged rows and counts are beside
+ * them, not instead).
  */
 
 let test: ReviewTest;
@@ -39,7 +40,7 @@ function expectShape(value: Record<string, unknown>, shape: Record<string, strin
   }
 }
 
-/** SPEC.md §3's lists of the import's rows. */
+/** The contract's lists of the import's rows. */
 const lists = ['Pending', 'Finished', 'Rejected'];
 
 const getDetail = async (importId: number, cookie: string, query = '') => {
@@ -51,7 +52,7 @@ const getDetail = async (importId: number, cookie: string, query = '') => {
   return response.json<Record<string, unknown> & Record<'Pending' | 'Finished' | 'Rejected', unknown[]>>();
 };
 
-describe('the import detail of SPEC.md §3', () => {
+describe('the import detail as the contract has it', () => {
   it('carries the Import model field by field, each row in the list of its state, every row of them', async () => {
     const { t, callers, calls } = test;
     // More rows than a page of `GET /imports/{id}/changes`: the lists are whole.
@@ -73,7 +74,8 @@ describe('the import detail of SPEC.md §3', () => {
     const detail = await getDetail(importId, callers.operator);
     expectShape(detail, {
       ...Object.fromEntries(Object.keys(detail).map((key) => [key, typesOf(detail)[key]!])),
-      // SPEC.md §3 Import: the fields it names, of their types; the rest (counts, notices, mails) are beside.
+      // The contract's Import: the fields it names, of their types; the rest (counts, notices, mails) are
+      // beside.
       Id: 'integer',
       Organization: 'object',
       ImportedBy: 'object',

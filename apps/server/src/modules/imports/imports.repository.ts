@@ -308,8 +308,9 @@ function changeReads(db: Db) {
       nextPendingRow(db, importId, afterChangeId, operatorId),
 
     /**
-     * Every row of an import in file order, for the detail's lists (SPEC.md §3), from plain columns (never a
-     * row's JSON), as one JSON array the database builds: a value per row costs PGlite twice as much.
+     * Every row of an import in file order, for the detail's lists (docs/api.md#the-contracts-shapes), from
+     * plain columns (never a row's JSON), as one JSON array the database builds: a value per row costs PGlite
+     * twice as much.
      */
     async rowLists(importId: number): Promise<ListedRow[]> {
       const row = importChanges;

@@ -115,8 +115,8 @@ function toRowCounts(
 }
 
 /**
- * The detail's lists of SPEC.md §3, each in file order. A file rejected whole leaves nothing waiting: the rows
- * still waiting then are rejected with it, under its reason and its rejection's Id.
+ * The detail's lists (docs/api.md#the-contracts-shapes), each in file order. A file rejected whole leaves
+ * nothing waiting: the rows still waiting then are rejected with it, under its reason and its rejection's Id.
  */
 function toSpecLists(
   rows: ListedRow[],

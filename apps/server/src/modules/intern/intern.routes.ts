@@ -46,8 +46,8 @@ export const internSearchRoutes: FastifyPluginAsyncZod<{ service: InternSearchSe
   app,
   { service },
 ) => {
-  // SPEC.md §7 lists GET /api/v1/interns beside the search without its payload: it is the same list, answered
-  // identically, and the OpenAPI document says so.
+  // The specification lists GET /api/v1/interns beside the search without its payload: it is the same list,
+  // answered identically, and the OpenAPI document says so.
   for (const [url, summary, description] of [
     ['/search', 'Поиск стажёров в реестре', undefined],
     ['/', 'Список стажёров', 'То же, что GET /api/v1/interns/search, по тем же параметрам'],

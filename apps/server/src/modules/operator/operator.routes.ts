@@ -4,7 +4,10 @@ import { declareCatalogRoutes } from '../../lib/catalog-routes.js';
 import { noContent } from '../../lib/route-docs.js';
 import type { OperatorService } from './operator.service.js';
 
-/** Accounts of operators and SRO representatives ('Операторы'): operators only (SPEC.md §6). */
+/**
+ * Accounts of operators and SRO representatives ('Операторы'): operators only
+ * (docs/register-rules.md#roles-who-may-do-what).
+ */
 export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }> = async (
   app,
   { service },

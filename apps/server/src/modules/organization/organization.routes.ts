@@ -8,7 +8,7 @@ import {
 import { declareCatalogRoutes } from '../../lib/catalog-routes.js';
 import type { OrganizationService } from './organization.service.js';
 
-/** The SRO dictionary: operators only (SPEC.md §6). */
+/** The SRO dictionary: operators only (docs/register-rules.md#roles-who-may-do-what). */
 export const organizationRoutes: FastifyPluginAsyncZod<{ service: OrganizationService }> = async (
   app,
   { service },

@@ -3,7 +3,7 @@ import { SchoolPageSchema, SchoolRequestSchema, SchoolSchema } from '@registry/s
 import { declareCatalogRoutes } from '../../lib/catalog-routes.js';
 import type { SchoolService } from './school.service.js';
 
-/** The schools dictionary: operators only (SPEC.md §6). */
+/** The schools dictionary: operators only (docs/register-rules.md#roles-who-may-do-what). */
 export const schoolRoutes: FastifyPluginAsyncZod<{ service: SchoolService }> = async (app, { service }) => {
   declareCatalogRoutes(app, {
     tags: ['schools'],

@@ -1,9 +1,10 @@
 import type { RowValues } from './workbooks.js';
 
 /*
- * One bad cell (or pair of cells) for each reading rule of IMPORT-TEMPLATE.md, as a change of the template's
- * sample row, with the one problem the reader must report for it. The reader's tests check each row alone;
- * the corpus writes them all as the rows of one file and expects every line at once.
+ * One bad cell (or pair of cells) for each reading rule of the change file
+ * (docs/change-file.md#reading-rules), as a change of the template's sample row, with the one problem the
+ * reader must report for it. The reader's tests check each row alone; the corpus writes them all as the rows
+ * of one file and expects every line at once.
  */
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);

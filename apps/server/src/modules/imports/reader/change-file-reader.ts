@@ -34,10 +34,10 @@ import { readXlsSheet } from './formats/xls-sheet.js';
 import { openXlsxSheet } from './formats/xlsx-sheet.js';
 
 /*
- * The change-file reader (IMPORT-TEMPLATE.md): bytes in, either every row as the trainee's four sections or
- * every problem of the file at once. It is pure and synchronous; change-file-runner.ts runs it in a worker
- * thread with a memory cap and a time limit. The order of checks is the order of cost: size, type, the
- * container's declared sizes, the sheet's declared size, and only then the cells.
+ * The change-file reader (docs/change-file.md#reading-rules): bytes in, either every row as the trainee's
+ * four sections or every problem of the file at once. It is pure and synchronous; change-file-runner.ts runs
+ * it in a worker thread with a memory cap and a time limit. The order of checks is the order of cost: size,
+ * type, the container's declared sizes, the sheet's declared size, and only then the cells.
  */
 
 export interface ChangeFileLimits {

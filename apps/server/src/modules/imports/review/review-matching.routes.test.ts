@@ -6,9 +6,10 @@ import { uploadRows } from '../../../test/uploads.js';
 import { snilsFrom } from '../../../test/change-files/workbooks.js';
 
 /*
- * Which trainee a row is compared with (DESIGN.md §5): the same SNILS; else the same full name and birth
- * date; the operator's choice or a new record. And what the screen warns of: another trainee with the row's
- * number in the SRO, an internship in force elsewhere, the other possible trainees with their reasons.
+ * Which trainee a row is compared with (docs/row-review.md#which-trainee-a-row-is-about): the same SNILS;
+ * else the same full name and birth date; the operator's choice or a new record. And what the screen warns
+ * of: another trainee with the row's number in the SRO, an internship in force elsewhere, the other possible
+ * trainees with their reasons.
  */
 
 let t: TestApp;

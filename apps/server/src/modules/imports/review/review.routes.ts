@@ -126,7 +126,10 @@ const rowDecisionRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = asy
   );
 };
 
-/** Row review (SPEC.md §7 the `changes` calls): operators only; the rejected rows' file also for the SRO. */
+/**
+ * Row review (the `changes` calls, docs/api.md#the-calls): operators only; the rejected rows' file also for
+ * the SRO.
+ */
 export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService; audit: AuditRecorder }> = async (
   app,
   { service, audit },

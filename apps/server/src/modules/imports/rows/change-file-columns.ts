@@ -1,9 +1,9 @@
 import { internshipStages, normalizeForSearch } from '@registry/shared';
 
 /*
- * The 65 columns of the change file (IMPORT-TEMPLATE.md), in the template's order: the header a clerk sees,
- * where the value goes in the trainee's sections, and how the cell is read. The template is written from
- * this list and the reader finds columns by it, so the two cannot disagree.
+ * The 65 columns of the change file (docs/change-file.md#columns), in the template's order: the header a
+ * clerk sees, where the value goes in the trainee's sections, and how the cell is read. The template is
+ * written from this list and the reader finds columns by it, so the two cannot disagree.
  */
 
 /** The template's sheet of rows: the reader looks for it by name, and every file the app writes names it so. */

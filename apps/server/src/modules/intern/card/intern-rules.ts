@@ -14,8 +14,9 @@ export function snilsOf(personalInfo: Pick<PersonalInfo, 'Snils'> | undefined): 
 }
 
 /**
- * Trainee status is derived, never typed in (DESIGN.md §4): certified once an exam is passed; admitted to the
- * exam once an internship is completed and its steps are passed; otherwise a trainee.
+ * Trainee status is derived, never typed in (docs/register-rules.md#trainee-status): certified once an exam
+ * is passed; admitted to the exam once an internship is completed and its steps are passed; otherwise a
+ * trainee.
  */
 export function deriveStatus(sections: {
   Internships: Pick<Internship, 'Status'>[];

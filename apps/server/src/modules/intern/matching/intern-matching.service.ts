@@ -3,7 +3,10 @@ import { AppError } from '../../../lib/app-error.js';
 import { texts } from '@registry/shared';
 import type { InternMatchingRepository, MatchKeys, MatchRow } from './intern-matching.repository.js';
 
-/** The trainee a row is about, how they were found, and who else it might be (DESIGN.md §5). */
+/**
+ * The trainee a row is about, how they were found, and who else it might be
+ * (docs/row-review.md#which-trainee-a-row-is-about).
+ */
 export interface InternMatch {
   intern: { id: number; fullName: string; status: number; version: number; isDeleted: boolean } | null;
   matchedBy: 'snils' | 'fullName' | 'chosen' | 'none';

@@ -13,7 +13,8 @@ import type { InternSearchRepository } from './intern-search.repository.js';
 
 /**
  * The list's filter from its query. A term of digits is a SNILS: operators find by any part of its start,
- * the public only by a complete, valid one (DESIGN.md §6). Returns null when nothing can match.
+ * the public only by a complete, valid one (docs/register-rules.md#the-public-card-and-list). Returns null
+ * when nothing can match.
  */
 export function toFilter(query: InternSearchQuery, isOperator: boolean): InternFilter | null {
   const filter: InternFilter = { status: query.status };
@@ -68,7 +69,7 @@ export function createInternSearchService(repo: InternSearchRepository, audit: A
           Status: row.status,
           RegistrationNumbers: row.registrationNumbers,
           IsDeleted: row.isDeleted,
-          // Never in the public answer: not even as null (DESIGN.md §6).
+          // Never in the public answer: not even as null (docs/register-rules.md#the-public-card-and-list).
           ...(isOperator && {
             Snils: row.snils === null ? null : formatSnils(row.snils),
             DateOfBirth: row.dateOfBirth,
