@@ -2,8 +2,9 @@ import type { SessionInfo } from '@registry/shared';
 import { paths } from '@/config/paths';
 
 /**
- * Who may open a route (SPEC.md §2, §6): `anyone`; `guest`, only a visitor who is not logged in (the login
- * page); `member`, any logged-in user (operator or organization); `operator`; `organization`.
+ * Who may open a route (docs/screens.md#who-may-open-a-route): `anyone`; `guest`, only a visitor who is not
+ * logged in (the login page); `member`, any logged-in user (operator or organization); `operator`;
+ * `organization`.
  */
 export type RouteRequirement = 'anyone' | 'guest' | 'member' | 'operator' | 'organization';
 

@@ -38,12 +38,12 @@ const OrganizationsRoute = lazyScreen(() => import('./routes/organizations'), 'O
 const SchoolsRoute = lazyScreen(() => import('./routes/schools'), 'SchoolsRoute');
 const StatsRoute = lazyScreen(() => import('./routes/stats'), 'StatsRoute');
 
-/** Groups routes under one access requirement (SPEC.md §2 routes, §6 roles). */
+/** Groups routes under one access requirement (docs/screens.md#who-may-open-a-route). */
 function guarded(requirement: RouteRequirement, children: RouteObject[]): RouteObject {
   return { element: <RequireAccess requirement={requirement} />, children };
 }
 
-/** The whole route table of SPEC.md §2; the paths come from config/paths.ts. */
+/** The whole route table (docs/screens.md#routes); the paths come from config/paths.ts. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

@@ -13,9 +13,9 @@ import {
 } from 'react';
 import { DateLocalization } from './date-localization';
 
-/** How a date is typed and shown (SPEC.md §9: yyyy.MM.dd). */
+/** How a date is typed and shown (yyyy.MM.dd, docs/register-rules.md#how-values-are-written-and-shown). */
 export const DATE_DISPLAY_FORMAT = 'YYYY.MM.DD';
-/** How a date value travels (SPEC.md §9: yyyy-MM-dd). */
+/** How a date value travels (yyyy-MM-dd). */
 export const DATE_VALUE_FORMAT = 'YYYY-MM-DD';
 /** The value of a date typed only in part or impossible (2026.02.30): the contract refuses it as 'Неверная дата'. */
 export const INVALID_DATE_VALUE = 'Invalid Date';
@@ -90,8 +90,9 @@ function useEntryAtFirstSection(isEmpty: boolean) {
 }
 
 /**
- * The one date field of the app: typed and shown as yyyy.MM.dd, its value yyyy-MM-dd (SPEC.md §9). It brings
- * its own Russian localization, so that a screen with dates needs no provider above it.
+ * The one date field of the app: typed and shown as yyyy.MM.dd, its value yyyy-MM-dd
+ * (docs/register-rules.md#how-values-are-written-and-shown). It brings its own Russian localization, so that
+ * a screen with dates needs no provider above it.
  */
 export function DateField({
   label,

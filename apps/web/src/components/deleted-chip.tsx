@@ -1,6 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 
-/** What marks a deleted trainee (SPEC.md §2), in the list and on the card alike. */
+/** What marks a deleted trainee (docs/screens.md#the-trainee-card), in the list and on the card alike. */
 export const deletedLabel = 'Удалён';
 
 /** The 'Удалён' chip of a deleted trainee. */

@@ -2,7 +2,7 @@ import type { DictionaryCode, DictionaryRef } from '@registry/shared';
 import { dictionaryEndpoint } from '@/lib/search-queries';
 import { SearchAutocomplete, type PickerProps } from './search-autocomplete';
 
-/** Milliseconds the menu stays after the field loses focus (SPEC.md §9). */
+/** Milliseconds the menu stays after the field loses focus (docs/screens.md#formats-and-constants). */
 export const DICTIONARY_CLOSE_DELAY_MS = 200;
 
 /** Picks an entry of a dictionary (addresses, termination reasons); searching starts at 3 characters. */

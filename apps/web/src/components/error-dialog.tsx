@@ -17,7 +17,7 @@ type ErrorDialogProps = {
   onClose: () => void;
 };
 
-/** An error's title, text and code (SPEC.md §2 Shell, §8), with a close button. */
+/** An error's title, text and code (docs/screens.md#the-error-dialog), with a close button. */
 export function ErrorDialog({ isOpen, content, onClose }: ErrorDialogProps) {
   return (
     <Dialog

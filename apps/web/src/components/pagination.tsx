@@ -3,7 +3,7 @@ import PaginationItem from '@mui/material/PaginationItem';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
 
-/** Page links shown at most (SPEC.md §9). */
+/** Page links shown at most (docs/screens.md#formats-and-constants). */
 export const MAX_PAGE_LINKS = 10;
 
 /**

@@ -2,7 +2,7 @@ import type { NamedRef } from '@registry/shared';
 import { schoolsEndpoint } from '@/lib/search-queries';
 import { SearchAutocomplete, type PickerProps } from './search-autocomplete';
 
-/** Picks a school by name; searching starts at 2 characters (SPEC.md §5). */
+/** Picks a school by name; searching starts at 2 characters (docs/screens.md#formats-and-constants). */
 export function SchoolAutocomplete(props: PickerProps<NamedRef>) {
   return (
     <SearchAutocomplete

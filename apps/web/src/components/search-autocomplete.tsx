@@ -31,9 +31,9 @@ export type PickerProps<T> = {
 type SearchAutocompleteProps<T extends { Id: number }> = PickerProps<T> & {
   endpoint: SearchEndpoint<T>;
   getOptionLabel: (option: T) => string;
-  /** The server is asked only once this many characters are typed (SPEC.md §9). */
+  /** The server is asked only once this many characters are typed (docs/screens.md#formats-and-constants). */
   minLength: number;
-  /** The menu stays this long after the field loses focus (SPEC.md §9: 200 ms for dictionaries). */
+  /** The menu stays this long after the field loses focus (200 ms for dictionaries). */
   blurCloseDelay?: number;
   /**
    * The chosen record's name wraps onto more lines rather than being cut, for names that differ only at their

@@ -1,8 +1,8 @@
 import type { DictionaryCode } from '@registry/shared';
 
 /**
- * Every route of the app (SPEC.md §2), written once: `path` is the router pattern, `href` builds a link.
- * Optional trailing segments are left out of the link when not given.
+ * Every route of the app (docs/screens.md#routes), written once: `path` is the router pattern, `href` builds
+ * a link. Optional trailing segments are left out of the link when not given.
  */
 
 type Segment = string | number | null | undefined;

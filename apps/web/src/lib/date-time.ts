@@ -1,6 +1,6 @@
 import { formatDateTime } from '@registry/shared';
 
-/** The zone the registry works in: every time is shown in it (SPEC.md §9). */
+/** The zone the registry works in: every time is shown in it (docs/screens.md#formats-and-constants). */
 const registryZone = 'Europe/Moscow';
 
 /** How a time says it is Moscow's. */

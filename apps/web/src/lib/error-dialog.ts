@@ -11,8 +11,9 @@ export type ErrorDialogContent = {
 };
 
 /**
- * The dialog's text for any failure (SPEC.md §8): ErrorMessage, else ExceptionMessage, else Message, else
- * the generic sentence; the error code when the server gave one. Network failures get the generic sentence.
+ * The dialog's text for any failure (docs/screens.md#the-error-dialog): ErrorMessage, else ExceptionMessage,
+ * else Message, else the generic sentence; the error code when the server gave one. Network failures get the
+ * generic sentence.
  */
 export function describeError(
   error: unknown,
@@ -49,8 +50,8 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * Opens the global error dialog; `title` replaces the default one (SPEC.md §8 titles), `details` are lines
- * said under the error's text (the problems a refused save lists).
+ * Opens the global error dialog; `title` replaces the default one (docs/screens.md#titles-by-operation),
+ * `details` are lines said under the error's text (the problems a refused save lists).
  */
 export function showErrorDialog(error: unknown, options: { title?: string; details?: string[] } = {}) {
   const content = describeError(error, options.title);

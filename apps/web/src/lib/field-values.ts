@@ -3,8 +3,9 @@ import { sectionFields, type EditableSectionKey, type Field } from './section-fi
 import { valueAt } from './value-at';
 
 /*
- * The values of trainee entries as the register shows them (SPEC.md §9 dates), and what changed between two
- * versions of an entry: the card, its history and the documents screen say it alike.
+ * The values of trainee entries as the register shows them
+ * (docs/register-rules.md#how-values-are-written-and-shown), and what changed between two versions of an
+ * entry: the card, its history and the documents screen say it alike.
  */
 
 /** '№ 12-П от 2025.01.10', or the requisites' text as given when they have no number or date. */

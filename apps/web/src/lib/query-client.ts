@@ -6,7 +6,7 @@ import { showErrorDialog } from './error-dialog';
 type ErrorMeta = {
   /** The screen shows the error itself (the login form's 'Неверный пароль'); no global dialog. */
   hasOwnErrorHandling?: boolean;
-  /** Title of the global dialog instead of the default one (SPEC.md §8). */
+  /** Title of the global dialog instead of the default one (docs/screens.md#titles-by-operation). */
   errorTitle?: string;
   /**
    * The query reads the thing a page shows (an import, a trainee): its 404 is the page's answer, which the

@@ -48,7 +48,7 @@ export type SelectOption = { value: number; label: string };
 export type Field = Common &
   (
     | { kind: 'text'; maxLength: number; isMultiline?: boolean }
-    /** `mask` is written as SPEC.md writes masks: `#` for a digit. */
+    /** `mask` writes `#` for a digit (docs/register-rules.md#how-values-are-written-and-shown). */
     | { kind: 'masked'; mask: string }
     | { kind: 'date' }
     | { kind: 'number' }

@@ -1,6 +1,8 @@
 import { DocumentsScreen } from '@/features/documents/components/documents-screen';
 
-/** Search over basis documents (change protocols) and the changes made on each (SPEC.md §2 Documents). */
+/**
+ * Search over basis documents (change protocols) and the changes made on each (docs/screens.md#documents).
+ */
 export function DocumentsRoute() {
   return <DocumentsScreen />;
 }

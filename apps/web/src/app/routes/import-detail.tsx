@@ -4,7 +4,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { ImportDetail } from '@/features/imports/components/import-detail';
 import { NotFoundRoute } from './not-found';
 
-/** One import: its files, pending, processed and rejected rows (SPEC.md §2 Import detail). */
+/** One import: its files, pending, processed and rejected rows (docs/screens.md#import-detail). */
 export function ImportDetailRoute() {
   const { data: session } = useSession();
   const id = IdSchema.safeParse(useParams().id);

@@ -3,7 +3,7 @@ import { IdSchema } from '@registry/shared';
 import { FileViewer } from '@/features/imports/components/file-viewer';
 import { NotFoundRoute } from './not-found';
 
-/** An import's file: PDF inline, other types a notice (SPEC.md §2). */
+/** An import's file: PDF inline, other types a notice (docs/screens.md#file-viewer). */
 export function ImportFileRoute() {
   const params = useParams();
   const importId = IdSchema.safeParse(params.importId);

@@ -66,7 +66,7 @@ describe('InternCardRoute', () => {
     expect(router.state.location.pathname).toBe('/imports/44/process/410');
   });
 
-  it('says a load failure under the title SPEC.md gives it', async () => {
+  it('says a load failure under the title of a failed export', async () => {
     // A trainee the server does not have is no failure but a page of its own (the test above).
     stubApi(() => jsonResponse(500, { ErrorMessage: 'База данных недоступна', ErrorId: 'x' }));
     renderRoute(paths.internCard.path, '/interns/9', <InternCardRoute />);

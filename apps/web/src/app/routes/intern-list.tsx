@@ -1,6 +1,6 @@
 import { InternList } from '@/features/interns/components/intern-list';
 
-/** Operator main: the trainee list (SPEC.md §2 Trainee list). */
+/** Operator main: the trainee list (docs/screens.md#trainee-lists). */
 export function InternListRoute() {
   return <InternList />;
 }

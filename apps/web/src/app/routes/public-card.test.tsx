@@ -80,7 +80,7 @@ describe('PublicCardRoute', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('opens the error dialog under the title SPEC.md §8 gives a failed load', async () => {
+  it('opens the error dialog under the title of a failed export when the load fails', async () => {
     stubApi(() => jsonResponse(500, { ErrorMessage: 'База данных недоступна' }));
     renderCard('/public/5');
     await waitFor(() =>

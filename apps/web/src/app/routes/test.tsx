@@ -1,7 +1,10 @@
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '@/components/page-title';
 
-/** A scratch page for trying components out; linked from nowhere (SPEC.md §2). */
+/**
+ * A scratch page for trying components out; linked from nowhere
+ * (docs/screens.md#audit-journal-scratch-page-unknown-address).
+ */
 export function TestRoute() {
   return (
     <>

@@ -2,8 +2,9 @@ import { internSections, texts, type Intern, type ProtocolInput, type SaveIntern
 import { editableSectionKeys, emptyEntry, type EditableSectionKey, type Entry } from '@/lib/section-fields';
 
 /*
- * The card's edit session (SPEC.md §4): what the operator has changed since the card was read, and in which
- * mode. Pure functions over a plain value, so that every transition and refusal is tested without a screen.
+ * The card's edit session (docs/screens.md#the-cards-edit-session): what the operator has changed since the
+ * card was read, and in which mode. Pure functions over a plain value, so that every transition and refusal
+ * is tested without a screen.
  */
 
 /** Untouched: nothing to save. Edited: new versions of entries. Corrected: amendments of current versions. */

@@ -12,7 +12,7 @@ type LoginFormProps = {
   onSuccess: (session: SessionInfo) => void;
 };
 
-/** Login and password; any failure of the call says only 'Неверный пароль' (SPEC.md §2, DESIGN.md §6). */
+/** Login and password; any failure of the call says only 'Неверный пароль' (docs/screens.md#login). */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
   const {

@@ -8,7 +8,10 @@ type EntryTexts = {
   searchLabel: string;
   addTitle: string;
   editTitle: string;
-  /** The values are days (`yyyy-MM-dd`): typed in the date field, listed as yyyy.MM.dd (SPEC.md §9). */
+  /**
+   * The values are days (`yyyy-MM-dd`): typed in the date field, listed as yyyy.MM.dd
+   * (docs/register-rules.md#how-values-are-written-and-shown).
+   */
   isDate?: boolean;
 };
 

@@ -11,8 +11,8 @@ import { isFiltered, toSearchParams, useDocumentsParams } from './documents-para
 export const documentsSearchLabel = 'Поиск по номеру документа или названию СРО';
 
 /**
- * '/documents' (SPEC.md §2): the basis documents changes were entered on, the latest first until a number,
- * an SRO or a period narrows them; a document's button opens every change made on it.
+ * '/documents' (docs/screens.md#documents): the basis documents changes were entered on, the latest first
+ * until a number, an SRO or a period narrows them; a document's button opens every change made on it.
  */
 export function DocumentsScreen() {
   const { params, update, pageHref } = useDocumentsParams();

@@ -13,8 +13,9 @@ export function rejectChange(importId: number, changeId: number, request: Reject
 }
 
 /**
- * Rejects a row; the screen says a refusal itself (an error dialog under its SPEC.md §8 title, or, for a row
- * someone else handled or holds, that the race was lost). What the rejection changed is stale (`afterDecision`).
+ * Rejects a row; the screen says a refusal itself (an error dialog under its title,
+ * docs/screens.md#titles-by-operation, or, for a row someone else handled or holds, that the race was lost).
+ * What the rejection changed is stale (`afterDecision`).
  */
 export function useRejectChange(importId: number, changeId: number) {
   const queryClient = useQueryClient();

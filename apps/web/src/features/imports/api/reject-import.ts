@@ -9,7 +9,10 @@ export function rejectImport(id: number, request: Reject): Promise<Import> {
   return apiRequest(`/api/v1/imports/${id}/reject`, { method: 'POST', body: request, schema: ImportSchema });
 }
 
-/** Rejects an import; a failure opens the global error dialog under its SPEC.md §8 title. */
+/**
+ * Rejects an import; a failure opens the global error dialog under its title
+ * (docs/screens.md#titles-by-operation).
+ */
 export function useRejectImport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

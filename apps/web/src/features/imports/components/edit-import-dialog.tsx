@@ -19,8 +19,8 @@ type EditImportDialogProps = {
 };
 
 /**
- * 'Редактирование импорта' (SPEC.md §2): the SRO's outgoing requisites, as its letter gives them, and the
- * registry's incoming ones, which the operator assigns and must fill in.
+ * 'Редактирование импорта' (docs/screens.md#import-detail): the SRO's outgoing requisites, as its letter
+ * gives them, and the registry's incoming ones, which the operator assigns and must fill in.
  */
 export function EditImportDialog({ item, onClose }: EditImportDialogProps) {
   const form = useForm({

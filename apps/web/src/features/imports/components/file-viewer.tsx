@@ -27,8 +27,9 @@ function DownloadButton({ fileId }: { fileId: number }) {
 type FileViewerProps = { importId: number; fileId: number };
 
 /**
- * An import's file (SPEC.md §2, §8): a PDF is shown in the page, with a notice and a download link where the
- * device cannot show it; any other type gets only the notice that it cannot be viewed, and the download.
+ * An import's file (docs/screens.md#file-viewer): a PDF is shown in the page, with a notice and a download
+ * link where the device cannot show it; any other type gets only the notice that it cannot be viewed, and the
+ * download.
  */
 export function FileViewer({ importId, fileId }: FileViewerProps) {
   const query = useImportFile(importId, fileId);

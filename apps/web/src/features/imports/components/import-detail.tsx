@@ -20,9 +20,9 @@ const loadFailedText = 'Не удалось загрузить импорт';
 type ImportDetailProps = { id: number; isOperator: boolean };
 
 /**
- * An import's page (SPEC.md §2 Import detail): its header, the rows still to process, the processed and the
- * rejected ones, its documents. Operators edit its requisites, start processing, or reject it whole while it
- * is pending or being processed; an SRO representative only reads.
+ * An import's page (docs/screens.md#import-detail): its header, the rows still to process, the processed and
+ * the rejected ones, its documents. Operators edit its requisites, start processing, or reject it whole while
+ * it is pending or being processed; an SRO representative only reads.
  */
 export function ImportDetail({ id, isOperator }: ImportDetailProps) {
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ import { fileSizeText } from './import-format';
 
 export const rejectionFileText = 'Файл отклонения';
 
-/** An SRO's documents, each with its name on the page (SPEC.md §2 Import detail). */
+/** An SRO's documents, each with its name on the page (docs/screens.md#import-detail). */
 function documentsOf(item: Import): [string, ImportFile | null][] {
   return [
     ['Протокол', item.Protocol],

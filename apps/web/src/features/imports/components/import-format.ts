@@ -2,8 +2,8 @@ import { formatDate, ImportStatus, importStatuses, pluralRu, type ImportListItem
 import { formatRegistryDateTime } from '@/lib/date-time';
 
 /*
- * The words and numbers of the import screens (SPEC.md §2 Import list, Import detail; §9), as pure functions
- * so that each rule is tested once and the list and the detail say the same.
+ * The words and numbers of the import screens (docs/screens.md#import-list, docs/screens.md#import-detail),
+ * as pure functions so that each rule is tested once and the list and the detail say the same.
  */
 
 export const overdueText = 'Просрочено';
@@ -15,7 +15,8 @@ export type TimeLeft = { text: string; isUrgent: boolean };
 
 /**
  * The time left to enter an import's changes: dashes once it is processed or rejected, 'Просрочено' at 0 days
- * or less, else the days rounded up ('1 день', '2 дня', '5 дней'); a day or less is urgent (SPEC.md §9).
+ * or less, else the days rounded up ('1 день', '2 дня', '5 дней'); a day or less is urgent
+ * (docs/screens.md#formats-and-constants).
  */
 export function timeLeft(status: number, expiresInDays: number): TimeLeft {
   if (status >= ImportStatus.Processed) return { text: noDeadlineText, isUrgent: false };
@@ -58,7 +59,7 @@ const KILOBYTE = 1024;
 const MEGABYTE = KILOBYTE * KILOBYTE;
 const oneDecimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
-/** A file size in the units of SPEC.md §9: '512 б', '12,5 Кб', '3,2 Мб'. */
+/** A file size in its units: '512 б', '12,5 Кб', '3,2 Мб' (docs/screens.md#formats-and-constants). */
 export function fileSizeText(bytes: number): string {
   if (bytes < KILOBYTE) return `${bytes} б`;
   if (bytes < MEGABYTE) return `${oneDecimal.format(bytes / KILOBYTE)} Кб`;

@@ -77,9 +77,9 @@ type ImportListProps = {
 };
 
 /**
- * The import list (SPEC.md §2): the tabs by status, a page of imports, and the upload dialog. After an upload
- * a list on the processed or rejected tab moves to the pending one, where the new import is; any other tab
- * refreshes in place.
+ * The import list (docs/screens.md#import-list): the tabs by status, a page of imports, and the upload
+ * dialog. After an upload a list on the processed or rejected tab moves to the pending one, where the new
+ * import is; any other tab refreshes in place.
  */
 export function ImportList({ reading, isUploadOpen = false }: ImportListProps) {
   const { params, showTab, pageHref, leaveUpload } = useImportListParams();

@@ -88,8 +88,8 @@ type RowSectionsProps = ImportRowsProps & {
 };
 
 /**
- * A page of an import's rows in their sections (SPEC.md §2 Import detail): those waiting, each opening its
- * processing, with 'Начать обработку' at the first; those accepted, with the trainee each went to and who
+ * A page of an import's rows in their sections (docs/screens.md#import-detail): those waiting, each opening
+ * its processing, with 'Начать обработку' at the first; those accepted, with the trainee each went to and who
  * accepted it when; those rejected, with why, and the book of them to download. A page goes on from one
  * section to the next; a section none of whose rows is on the page is left out, and one with no rows at all
  * says so on every page. An operator reopens a handled row to see it, and, unless the file was rejected

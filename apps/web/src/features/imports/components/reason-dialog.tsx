@@ -16,9 +16,9 @@ type ReasonDialogProps = {
 };
 
 /**
- * Asks why something is rejected (an import, one of its rows): a required reason of three rows (SPEC.md §9).
- * The cursor starts in the reason, and Ctrl+Enter sends it. A refusal leaves the dialog open with the reason
- * typed.
+ * Asks why something is rejected (an import, one of its rows): a required reason of three rows
+ * (docs/screens.md#formats-and-constants). The cursor starts in the reason, and Ctrl+Enter sends it. A
+ * refusal leaves the dialog open with the reason typed.
  */
 export function ReasonDialog({ title, isSaving, onReject, onClose }: ReasonDialogProps) {
   const form = useForm({ resolver: zodResolver(RejectSchema), defaultValues: { reason: '' } });

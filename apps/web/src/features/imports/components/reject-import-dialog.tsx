@@ -6,8 +6,9 @@ export const rejectImportTitle = 'Отклонение изменений';
 type RejectImportDialogProps = { importId: number; onClose: () => void; onRejected: () => void };
 
 /**
- * 'Отклонение изменений' (SPEC.md §2): the reason the whole import is rejected. A refusal opens the global
- * error dialog under 'При отклонении произошла ошибка' and this dialog stays, with the reason typed.
+ * 'Отклонение изменений' (docs/screens.md#import-detail): the reason the whole import is rejected. A refusal
+ * opens the global error dialog under 'При отклонении произошла ошибка' and this dialog stays, with the
+ * reason typed.
  */
 export function RejectImportDialog({ importId, onClose, onRejected }: RejectImportDialogProps) {
   const reject = useRejectImport(importId);

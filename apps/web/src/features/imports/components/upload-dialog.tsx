@@ -317,8 +317,8 @@ function OrganizationUploadDialog({ onClose, onUploaded }: UploadDialogProps) {
 }
 
 /**
- * 'Загрузка файла с изменениями' (SPEC.md §2) in the reading of the one uploading: an operator's or an SRO
- * representative's. A refusal shows in a dismissible alert, one problem a line.
+ * 'Загрузка файла с изменениями' (docs/screens.md#upload-dialog) in the reading of the one uploading: an
+ * operator's or an SRO representative's. A refusal shows in a dismissible alert, one problem a line.
  */
 export function UploadDialog({ reading, ...props }: UploadDialogProps & { reading: UploadReading }) {
   return reading === 'operator' ? (

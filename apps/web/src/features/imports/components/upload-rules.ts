@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api-client';
 import type { UploadFileField, UploadFiles } from '../api/upload-import';
 
 /**
- * The upload dialog's rules (SPEC.md §2 'Загрузка файла с изменениями', §5, §8), apart from its layout so
+ * The upload dialog's rules (docs/screens.md#upload-dialog), apart from its layout so
  * that they are tested on their own. Operators upload an Excel file for an SRO they pick; an SRO's
  * representative uploads it with the protocol and the cover letter, and may add their signatures.
  */
@@ -68,9 +68,10 @@ export function isRepeatedFile(error: unknown): boolean {
 }
 
 /**
- * The alert's text for a failed upload (SPEC.md §8): the server's `Info` lines (one problem each, such as
- * 'Строка 12, «СНИЛС»: неверная контрольная сумма') joined by line breaks; else its message; else the
- * generic sentence. A failure without any answer (the network) says the upload itself failed.
+ * The alert's text for a failed upload (docs/screens.md#upload-failure): the server's `Info` lines (one
+ * problem each, such as 'Строка 12, «СНИЛС»: неверная контрольная сумма') joined by line breaks; else its
+ * message; else the generic sentence. A failure without any answer (the network) says the upload itself
+ * failed.
  */
 export function uploadErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return uploadFailedText;

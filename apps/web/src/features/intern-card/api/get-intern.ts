@@ -11,7 +11,8 @@ export const internQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...internsKey, id],
     queryFn: ({ signal }) => getIntern(id, signal),
-    // SPEC.md §8 titles a failed load of a trainee as a failed export; no such trainee is a page of its own.
+    // A failed load of a trainee is titled as a failed export (docs/screens.md#titles-by-operation); no such
+    // trainee is a page of its own.
     meta: { errorTitle: texts.errorTitles.export, isPageSubject: true },
   });
 

@@ -10,7 +10,10 @@ export function setInternDeleted({ id, isDeleted }: { id: number; isDeleted: boo
     : apiRequest(`/api/v1/interns/${id}/restore`, { method: 'POST', schema: InternSchema });
 }
 
-/** Deletes (`isDeleted`) or restores trainees, with SPEC.md §8's title for each failure. */
+/**
+ * Deletes (`isDeleted`) or restores trainees, with the title of each failure
+ * (docs/screens.md#titles-by-operation).
+ */
 export function useSetInternDeleted(isDeleted: boolean) {
   const queryClient = useQueryClient();
   return useMutation({

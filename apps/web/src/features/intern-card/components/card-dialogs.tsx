@@ -7,7 +7,7 @@ import { EntryDialog, type EntryAction } from './entry-dialog';
 import { HistoryDialog } from './history-dialog';
 import { ProtocolDialog } from './protocol-dialog';
 
-/** The confirmations of deleting and restoring a trainee (SPEC.md §2). */
+/** The confirmations of deleting and restoring a trainee (docs/screens.md#the-trainee-card). */
 const deletion = {
   delete: {
     title: 'Удаление стажёра',

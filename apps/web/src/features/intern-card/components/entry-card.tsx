@@ -87,7 +87,7 @@ export function EntryCard({
   const headingId = useId();
   const { describe } = sectionFields[section];
   const heading = describe?.(entry) || `${internSections[section].title}, запись ${position}`;
-  // SPEC.md §8: what an internship flagged by an import says about itself.
+  // What an internship flagged by an import says about itself (docs/screens.md#notices-on-an-internship).
   const notices = (Object.keys(texts.internshipNotices) as (keyof typeof texts.internshipNotices)[]).filter(
     (flag) => entry[flag] === true,
   );

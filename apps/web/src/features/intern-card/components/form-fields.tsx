@@ -81,7 +81,10 @@ type MaskProps = {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** The input of a masked field: `#` of SPEC.md's masks is imask's digit `0`. */
+/**
+ * The input of a masked field: `#` of the masks (docs/register-rules.md#how-values-are-written-and-shown) is
+ * imask's digit `0`.
+ */
 function MaskInput({ mask, onChange, ref, ...props }: MaskProps) {
   return (
     <IMaskInput

@@ -247,8 +247,8 @@ type InternCardProps = {
 };
 
 /**
- * The operator's trainee card (SPEC.md §2): one section at a time, the section in the URL; with `?asOf=` in it,
- * the card read-only as of that day.
+ * The operator's trainee card (docs/screens.md#the-trainee-card): one section at a time, the section in the
+ * URL; with `?asOf=` in it, the card read-only as of that day.
  */
 export function InternCard({ id, page }: InternCardProps) {
   const { search } = useLocation();

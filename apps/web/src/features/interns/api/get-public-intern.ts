@@ -21,7 +21,7 @@ export function publicInternQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...internsKey, id, 'public'],
     queryFn: ({ signal }) => getPublicIntern(id, signal),
-    // SPEC.md §8 gives a failed load of a trainee the export's title.
+    // A failed load of a trainee has the export's title (docs/screens.md#titles-by-operation).
     meta: { errorTitle: texts.errorTitles.export },
   });
 }

@@ -76,7 +76,8 @@ export function writeListParams(params: InternListParams): string {
 export function toSearchParams(params: InternListParams, isPublic: boolean): InternSearchParams {
   const search: InternSearchParams = { page: params.page };
   if (params.term) search.term = params.term;
-  // The public list is the operator's without filters (SPEC.md §2): a status in its address is ignored.
+  // The public list is the operator's without filters (docs/screens.md#trainee-lists): a status in its
+  // address is ignored.
   if (isPublic) return search;
   if (params.status !== null) search.status = params.status;
   if (params.org) search.org = params.org.Id;

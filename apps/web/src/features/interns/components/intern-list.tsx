@@ -19,7 +19,10 @@ import { StatusTabs } from './status-tabs';
 
 const filterId = 'intern-filter';
 
-/** The operator's trainee list (SPEC.md §2): search, status tabs, filter, export, table, pages. */
+/**
+ * The operator's trainee list (docs/screens.md#trainee-lists): search, status tabs, filter, export, table,
+ * pages.
+ */
 export function InternList() {
   const { params, update, pageHref } = useInternListParams();
   const search = toSearchParams(params, false);

@@ -17,11 +17,11 @@ import { InternshipStepsTable } from '@/components/internship-steps-table';
 import { FieldList, flagText, formatRequisites, type Field } from './field-list';
 import { RegistryNumber } from './registration-numbers';
 
-/** The sections the public may see (SPEC.md §2, DESIGN.md §6), in the card's order. */
+/** The sections the public may see (docs/register-rules.md#the-public-card-and-list), in the card's order. */
 export const publicSections = ['PersonalInfo', 'Supervisors', 'Internships', 'InternshipSteps'] as const;
 export type PublicSection = (typeof publicSections)[number];
 
-/** SPEC.md §8 notices of an internship entry. */
+/** The notices of an internship entry (docs/screens.md#notices-on-an-internship). */
 
 // The shared labels name an internship's lists, not their fields; these are worded as in the change file.
 const listFieldLabels = {

@@ -147,7 +147,7 @@ describe('PublicInternCard', () => {
     expect(valueOf(steps, 'Стажировка пройдена')).toBe('Да');
   });
 
-  it('warns about an internship with minimal or merged information (SPEC.md §8)', () => {
+  it('warns about an internship with minimal or merged information', () => {
     const minimal = publicIntern({
       Internships: [{ Id: 3, Organization: { Id: 3, Name: 'СРО' }, IsEmpty: true }],
     });

@@ -74,8 +74,8 @@ function SectionNav({
 }
 
 /**
- * A trainee's read-only public card (SPEC.md §2): the header, then every public section that has entries,
- * one after another, with a side navigation that follows the scroll.
+ * A trainee's read-only public card (docs/screens.md#the-public-card): the header, then every public section
+ * that has entries, one after another, with a side navigation that follows the scroll.
  */
 export function PublicInternCard({ intern, section, onSectionChange }: PublicInternCardProps) {
   const shown = publicSections.filter((key) => intern[key].length > 0);

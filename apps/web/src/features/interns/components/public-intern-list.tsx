@@ -8,7 +8,8 @@ import { isFiltered, toSearchParams, useInternListParams } from './intern-list-p
 import { InternResults } from './intern-results';
 import { internSearchLabel } from './list-texts';
 
-// The public finds a trainee by SNILS only when the whole, valid number is typed (DESIGN.md §6).
+// The public finds a trainee by SNILS only when the whole, valid number is typed
+// (docs/register-rules.md#the-public-card-and-list).
 export const publicSnilsHint = 'Для поиска по СНИЛС введите его полностью';
 
 /**

@@ -10,7 +10,10 @@ type StatusTabsProps = {
   onChange: (status: InternStatus | null) => void;
 };
 
-/** The list's tabs by trainee status: all, then each status under the label SPEC.md §2 gives it. */
+/**
+ * The list's tabs by trainee status: all, then each status under its tab label
+ * (docs/register-rules.md#trainee-status).
+ */
 export function StatusTabs({ status, onChange }: StatusTabsProps) {
   const handleChange = (_event: unknown, value: string) =>
     onChange(value === ALL ? null : (Number(value) as InternStatus));

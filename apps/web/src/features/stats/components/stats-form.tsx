@@ -28,8 +28,9 @@ type StatsFormProps = {
 };
 
 /**
- * The statistics' period and SRO (SPEC.md §2), checked by the contract's schema before anything is asked
- * (§5): both dates required, the first not after the second. 'Выгрузить' saves the same figures as .xlsx.
+ * The statistics' period and SRO (docs/screens.md#statistics), checked by the contract's schema before
+ * anything is asked: both dates required, the first not after the second. 'Выгрузить' saves the same figures
+ * as .xlsx.
  */
 export function StatsForm({ onCompose }: StatsFormProps) {
   const form = useForm({ resolver: zodResolver(StatsQuerySchema), defaultValues });

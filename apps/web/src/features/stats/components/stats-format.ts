@@ -8,7 +8,10 @@ const registerKeys: readonly FigureKey[] = ['Accepted', 'Paused', 'Terminated', 
 
 const toColumn = ([key, header]: (typeof statsColumns)[number]): StatsColumn => ({ key, header });
 
-/** The register's figures (SPEC.md §2): accepted, paused, terminated, completed, moved to another SRO. */
+/**
+ * The register's figures (docs/statistics.md#the-registers-figures): accepted, paused, terminated, completed,
+ * moved to another SRO.
+ */
 export const registerColumns: StatsColumn[] = statsColumns
   .filter(([key]) => registerKeys.includes(key))
   .map(toColumn);
@@ -29,7 +32,10 @@ export function formatFigure(key: FigureKey, value: number | null): string {
   return key === 'MedianHandlingHours' ? hoursFormat.format(value) : String(value);
 }
 
-/** The table's caption: its period (SPEC.md §9: yyyy.MM.dd) and the SRO, or all of them. */
+/**
+ * The table's caption: its period (yyyy.MM.dd, docs/register-rules.md#how-values-are-written-and-shown) and
+ * the SRO, or all of them.
+ */
 export function statsCaption(result: StatsResult): string {
   const sro = result.Organization ? `СРО: ${result.Organization.Name}` : allSrosText;
   return `Статистика за период с ${formatDate(result.From)} по ${formatDate(result.To)}, ${sro}`;

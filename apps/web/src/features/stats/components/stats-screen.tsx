@@ -12,7 +12,10 @@ import { StatsResults } from './stats-results';
 export const statsTitle = 'Статистика';
 export const hintText = 'Укажите период и, если нужно, СРО, затем нажмите «Сформировать»';
 
-/** The operator's statistics per SRO for a period (SPEC.md §2): the form, then the table it asked for. */
+/**
+ * The operator's statistics per SRO for a period (docs/screens.md#statistics): the form, then the table it
+ * asked for.
+ */
 export function StatsScreen() {
   const queryClient = useQueryClient();
   const [params, setParams] = useState<StatsParams | null>(null);

@@ -5,7 +5,7 @@ import { SearchAutocomplete } from '@/components/search-autocomplete';
 import { internsEndpoint } from '@/lib/search-queries';
 import { reviewTexts } from './review-texts';
 
-/** SPEC.md §9: the search starts at two characters. */
+/** The search starts at two characters (docs/screens.md#row-processing). */
 const MIN_TERM = 2;
 
 /**
@@ -25,8 +25,8 @@ export function internOptionLabel(intern: InternListItem): string {
 type ChooseInternDialogProps = { onChoose: (internId: number) => void; onClose: () => void };
 
 /**
- * 'Выбор стажёра' (SPEC.md §2): finds a trainee by name or SNILS, and 'Изменить' (or Ctrl+Enter) compares
- * the row with them. The cursor starts in the search.
+ * 'Выбор стажёра' (docs/screens.md#row-processing): finds a trainee by name or SNILS, and 'Изменить' (or
+ * Ctrl+Enter) compares the row with them. The cursor starts in the search.
  */
 export function ChooseInternDialog({ onChoose, onClose }: ChooseInternDialogProps) {
   const [chosen, setChosen] = useState<InternListItem | null>(null);

@@ -8,7 +8,10 @@ import { formatRegistryDateTime } from '@/lib/date-time';
 import { paths } from '@/config/paths';
 import { handledText, reviewTexts } from './review-texts';
 
-/** The import was rejected as a whole: none of its rows is saved or rejected any more (SPEC.md §4). */
+/**
+ * The import was rejected as a whole: none of its rows is saved or rejected any more
+ * (docs/row-review.md#nothing-is-applied-twice).
+ */
 export function isImportRejected(review: ChangeReview): boolean {
   return review.Import.Rejection !== null || review.Import.Status === ImportStatus.Rejected;
 }
@@ -124,7 +127,7 @@ function MatchAlerts({ review }: { review: ChangeReview }) {
 type ReviewAlertsProps = { review: ChangeReview; onEditImport: () => void };
 
 /**
- * What the operator must know before deciding (SPEC.md §8 row warnings): the state of the row and of its
+ * What the operator must know before deciding (docs/screens.md#row-warnings): the state of the row and of its
  * import, the import's missing requisites (with the dialog that fills them in), doubts about the match, the
  * reader's notices, and that a row without a trainee becomes a new one.
  */

@@ -28,10 +28,10 @@ type ReviewDoneDialogProps = {
 };
 
 /**
- * The last decision of an import, when no free row is left (SPEC.md §2): 'Изменения успешно внесены' or
- * 'Изменения успешно отклонены', the trainee's name, and how many of the file's rows were accepted and
- * rejected (or that other operators hold the rest), with 'Отменить' for this decision and the way back to the
- * import focused.
+ * The last decision of an import, when no free row is left (docs/screens.md#row-processing): 'Изменения
+ * успешно внесены' or 'Изменения успешно отклонены', the trainee's name, and how many of the file's rows were
+ * accepted and rejected (or that other operators hold the rest), with 'Отменить' for this decision and the
+ * way back to the import focused.
  */
 export function ReviewDoneDialog({ outcome, isUndoing, onUndo, onClose }: ReviewDoneDialogProps) {
   const titleId = useId();

@@ -15,7 +15,7 @@ type ReviewMenuProps = {
   onSelect: (section: ReviewSectionKey) => void;
 };
 
-/** The row's four sections (SPEC.md §2), each marked as changed by the file or not. */
+/** The row's four sections (docs/screens.md#row-processing), each marked as changed by the file or not. */
 export function ReviewMenu({ current, hasChanges, onSelect }: ReviewMenuProps) {
   return (
     <Paper

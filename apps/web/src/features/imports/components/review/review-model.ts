@@ -8,7 +8,7 @@ import {
 import { valueAt } from '@/lib/value-at';
 
 /*
- * A row's review as data (SPEC.md §2 Row processing): the row's entries beside the record's, what the
+ * A row's review as data (docs/screens.md#row-processing): the row's entries beside the record's, what the
  * operator decided for each changed field, and what `submit` sends. Pure functions over plain values, so
  * that each rule is tested without a screen.
  */

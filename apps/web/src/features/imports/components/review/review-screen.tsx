@@ -151,8 +151,8 @@ function useFreshImport(opened: ChangeReview, importId: number): ChangeReview {
 }
 
 /**
- * A row's review (SPEC.md §2 Row processing): the row beside the register's record, section by section, the
- * operator's choice of each changed value, and saving or rejecting it, from the mouse or the keyboard.
+ * A row's review (docs/screens.md#row-processing): the row beside the register's record, section by section,
+ * the operator's choice of each changed value, and saving or rejecting it, from the mouse or the keyboard.
  */
 export function ReviewScreen(props: ReviewScreenProps) {
   const { importId, target, kit, summary } = props;

@@ -1,8 +1,8 @@
 import { countRu, recordForms } from '@registry/shared';
 
 /*
- * The words of the row review (SPEC.md §2 Row processing, §8 row warnings), in one place for the screen and
- * its tests.
+ * The words of the row review (docs/screens.md#row-processing, docs/screens.md#row-warnings), in one place
+ * for the screen and its tests.
  */
 
 export const reviewTexts = {
@@ -88,8 +88,8 @@ export function progressText(rowCount: number, pendingCount: number): string {
 }
 
 /**
- * Times on the review are Moscow's, where the registry works (SPEC.md §9); the zone is said, since the
- * operator's own may be another.
+ * Times on the review are Moscow's, where the registry works (docs/screens.md#formats-and-constants); the
+ * zone is said, since the operator's own may be another.
  */
 export const moscowZone = 'МСК';
 
