@@ -46,7 +46,7 @@ export const texts = {
   errorCode: 'Код ошибки',
   underConstruction: 'Раздел в разработке',
   listLoadFailed: 'Не удалось загрузить список',
-  /** The titles of the error dialog, by operation (SPEC.md §8). */
+  /** The titles of the error dialog, by operation (docs/screens.md#titles-by-operation). */
   errorTitles: {
     save: 'При сохранении данных произошла ошибка',
     export: 'При экспорте произошла ошибка',
@@ -55,7 +55,9 @@ export const texts = {
     reject: 'При отклонении произошла ошибка',
     saveRow: 'При сохранении произошла ошибка',
   },
-  /** Notices on an internship entry (SPEC.md §8), by the flag that raises them. */
+  /**
+   * Notices on an internship entry (docs/screens.md#notices-on-an-internship), by the flag that raises them.
+   */
   internshipNotices: {
     IsEmpty: 'Данная запись содержит минимальную информацию о стажировке.',
     IsCumulative:

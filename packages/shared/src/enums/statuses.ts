@@ -8,7 +8,7 @@ export function labelled<const T extends Record<number, string>>(labels: T) {
 export const InternStatus = { Intern: 0, Admitted: 1, Certified: 2 } as const;
 export type InternStatus = (typeof InternStatus)[keyof typeof InternStatus];
 export const internStatuses = labelled({ 0: 'Стажёр', 1: 'Допущен к экзамену', 2: 'Аттестован' });
-/** Labels of the status tabs of the trainee list (SPEC.md §2 misspells them; docs/decisions.md). */
+/** Labels of the status tabs of the trainee list (docs/register-rules.md#trainee-status). */
 export const internStatusTabs = { 0: 'Стажёры', 1: 'Допущенные к экзамену', 2: 'Аттестованные' } as const;
 
 /** Internship status; 4 'Неизвестно' is the default. */

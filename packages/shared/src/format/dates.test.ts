@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, isWeekendDate, toDateValue } from './dates.js';
 
-describe('date formats of SPEC.md §9', () => {
+describe('the date formats on screen', () => {
   it('shows a date as yyyy.MM.dd', () => {
     expect(formatDate('2025-03-07')).toBe('2025.03.07');
     expect(formatDate(null)).toBe('');

@@ -1,11 +1,14 @@
-/** SPEC.md §9: dates are shown yyyy.MM.dd. Takes the value form yyyy-MM-dd. */
+/**
+ * Dates are shown yyyy.MM.dd (docs/register-rules.md#how-values-are-written-and-shown). Takes the value form
+ * yyyy-MM-dd.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return match ? `${match[1]}.${match[2]}.${match[3]}` : value;
 }
 
-/** SPEC.md §9: date and time are shown yyyy.MM.dd HH:mm, in Moscow time, where the registry works. */
+/** Date and time are shown yyyy.MM.dd HH:mm, in Moscow time, where the registry works. */
 export function formatDateTime(value: string | Date | null | undefined, timeZone = 'Europe/Moscow'): string {
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of every failed API call (DESIGN.md §3). */
+/** Body of every failed API call (docs/api.md#errors). */
 export const ErrorBodySchema = z.object({
   ErrorMessage: z.string(),
   ErrorId: z.string(),

@@ -4,7 +4,7 @@ import { ImportListItemSchema } from './import.js';
 import { InternshipSchema, InternshipStepsSchema, PersonalInfoSchema, SupervisorSchema } from './intern.js';
 
 /*
- * Row review (SPEC.md §3 'Process-row payload', §7 the `changes` calls): one uploaded row set beside the
+ * Row review (the process-row payload, docs/api.md#the-contracts-shapes): one uploaded row set beside the
  * register's record, section by section, and what the operator sends back to accept it.
  */
 
@@ -90,7 +90,7 @@ const CandidateReasonSchema = z.enum(
 
 const InternRefSchema = z.object({ Id: z.number().int(), FullName: z.string() });
 
-/** The process-row payload (SPEC.md §3). */
+/** The process-row payload (docs/api.md#the-contracts-shapes). */
 export const ChangeReviewSchema = z.object({
   Import: ImportProgressSchema,
   ChangeId: z.number().int(),
@@ -180,9 +180,9 @@ export const SubmitChangeResultSchema = z.object({
 export type SubmitChangeResult = z.infer<typeof SubmitChangeResultSchema>;
 
 /*
- * Returning a handled row to processing (SPEC.md §7 the `changes` calls): a rejected row goes back to pending
- * ('Вернуть в обработку'); an accepted one is undone ('Отменить внесение'), its changes to the trainee
- * reverted by new versions on a basis document of its own. Both answer with the import's progress.
+ * Returning a handled row to processing (docs/row-review.md#возврат-и-отмена): a rejected row goes back to
+ * pending ('Вернуть в обработку'); an accepted one is undone ('Отменить внесение'), its changes to the
+ * trainee reverted by new versions on a basis document of its own. Both answer with the import's progress.
  */
 
 /** The basis document's number of an undo: 'Отмена внесения по импорту №345-вх' (the import's incoming number). */

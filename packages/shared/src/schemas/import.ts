@@ -154,13 +154,13 @@ export type ImportChangePage = z.infer<typeof ImportChangePageSchema>;
 
 const rowCount = z.number().int();
 
-/** A row of SPEC.md §3 Import's `Pending` and `Finished`: waiting, or accepted into the register. */
+/** A row of the contract's Import's `Pending` and `Finished`: waiting, or accepted into the register. */
 export const SpecChangeSchema = ChangeRowSchema.pick({ Id: true, FullName: true, Snils: true });
 export type SpecChange = z.infer<typeof SpecChangeSchema>;
 
 /**
- * A row of SPEC.md §3 Import's `Rejected`: rejected on its own (`RejectionId` null), or still waiting when the
- * whole file was rejected (the file's reason, and its rejection's `Id` as `RejectionId`).
+ * A row of the contract's Import's `Rejected`: rejected on its own (`RejectionId` null), or still waiting
+ * when the whole file was rejected (the file's reason, and its rejection's `Id` as `RejectionId`).
  */
 export const SpecRejectedChangeSchema = z.object({
   FullName: z.string(),
@@ -172,17 +172,18 @@ export type SpecRejectedChange = z.infer<typeof SpecRejectedChangeSchema>;
 
 /**
  * `?rows=` of `GET /imports/{id}`: `all` (the default) lists every row of the file in `Pending`, `Finished`
- * and `Rejected`, as SPEC.md §3 has them; `counts` leaves the lists out, for the import's page, which pages
- * the rows through `GET /imports/{id}/changes` and shows their counts (a 10,000-row import's lists are
- * ~760 KB, docs/decisions.md).
+ * and `Rejected`, as the contract has them (docs/api.md#the-contracts-shapes); `counts` leaves the lists out,
+ * for the import's page, which pages the rows through `GET /imports/{id}/changes` and shows their counts (a
+ * 10,000-row import's lists are ~760 KB, docs/decisions.md).
  */
 export const ImportDetailQuerySchema = z.object({ rows: z.enum(['all', 'counts']).default('all') });
 export type ImportDetailQuery = z.input<typeof ImportDetailQuerySchema>;
 
 /**
- * An import with its documents and rows (SPEC.md §3 Import). `Pending`, `Finished` and `Rejected` list every
- * row of the file in file order, in the specification's shape (absent only under `?rows=counts`); the screen
- * pages the rows with their matches through `GET /imports/{id}/changes` and shows the counts beside them.
+ * An import with its documents and rows (docs/api.md#the-contracts-shapes). `Pending`, `Finished` and
+ * `Rejected` list every row of the file in file order, in the specification's shape (absent only under
+ * `?rows=counts`); the screen pages the rows with their matches through `GET /imports/{id}/changes` and shows
+ * the counts beside them.
  */
 export const ImportSchema = z.object({
   ...importBase,

@@ -150,8 +150,9 @@ export const InternListItemSchema = z.object({
   RegistrationNumbers: z.array(RegistrationNumberSchema),
   IsDeleted: z.boolean(),
   /**
-   * Operators only, never in the public list (DESIGN.md §6): the SNILS (`XXX-XXX-XXX YY`) and the birth date
-   * of the first personal-data entry, so that a trainee chosen by hand is told from a namesake.
+   * Operators only, never in the public list (docs/register-rules.md#the-public-card-and-list): the SNILS
+   * (`XXX-XXX-XXX YY`) and the birth date of the first personal-data entry, so that a trainee chosen by hand
+   * is told from a namesake.
    */
   Snils: z.string().nullable().optional(),
   DateOfBirth: z.string().nullable().optional(),
@@ -162,7 +163,10 @@ export type InternListItem = z.infer<typeof InternListItemSchema>;
 export const InternSearchResultSchema = cappedPagedSchema(InternListItemSchema);
 export type InternSearchResult = z.infer<typeof InternSearchResultSchema>;
 
-/** What the public sees of a trainee (DESIGN.md §6): never SNILS, passport, birth date or contacts. */
+/**
+ * What the public sees of a trainee (docs/register-rules.md#the-public-card-and-list): never SNILS, passport,
+ * birth date or contacts.
+ */
 export const PublicInternSchema = z.object({
   Id: z.number().int(),
   FullName: z.string(),

@@ -152,7 +152,7 @@ describe('InternshipStepsSchema', () => {
 });
 
 describe('internSections', () => {
-  it('name the nine sections of the card with the URL slugs of SPEC.md', () => {
+  it('name the nine sections of the card with their URL slugs', () => {
     expect(Object.values(internSections).map((section) => section.slug)).toEqual([
       'personal-info',
       'supervisors',

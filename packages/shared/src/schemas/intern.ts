@@ -19,9 +19,9 @@ import {
 } from './fields.js';
 
 /*
- * The trainee contract (SPEC.md §3). Property names are the contract's own, PascalCase, with its spellings
- * (`Entry_Id`, `DecisionRequisistes`). Every section is a list of entries; every entry has `Id` (negative for
- * an entry created in an unsaved edit) and `Entry_Id`, its place in the section.
+ * The trainee contract (docs/api.md#names-and-values). Property names are the contract's own, PascalCase,
+ * with its spellings (`Entry_Id`, `DecisionRequisistes`). Every section is a list of entries; every entry has
+ * `Id` (negative for an entry created in an unsaved edit) and `Entry_Id`, its place in the section.
  */
 
 /** Requisites of a document: number and date, or the text as it was given when it has no such shape. */
@@ -126,9 +126,9 @@ export const InternshipSchema = z.object({
   PauseInfo: z.array(PauseInfoSchema).max(50).default([]),
   ResumeInfo: z.array(ResumeInfoSchema).max(50).default([]),
   ContractInfo: z.array(ContractInfoSchema).max(50).default([]),
-  /** The entry holds only the minimum an SRO reported (SPEC.md §8 notice). */
+  /** The entry holds only the minimum an SRO reported (docs/screens.md#notices-on-an-internship). */
   IsEmpty: flag,
-  /** The entry merges several internships that could not be told apart (SPEC.md §8 notice). */
+  /** The entry merges several internships that could not be told apart (its notice: the same). */
   IsCumulative: flag,
 });
 export type Internship = z.infer<typeof InternshipSchema>;

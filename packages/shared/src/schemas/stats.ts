@@ -4,8 +4,8 @@ import { IdSchema } from './common.js';
 import { NamedRefSchema, nullableDate } from './fields.js';
 
 /*
- * Statistics per SRO for a period (SPEC.md §2 'Statistics', §7 `GET /api/v1/stats/organizations` and
- * `/export`). What each figure counts is written in docs/statistics.md.
+ * Statistics per SRO for a period (docs/screens.md#statistics; `GET /api/v1/stats/organizations` and
+ * `/export`, docs/api.md#the-calls). What each figure counts is written in docs/statistics.md.
  */
 
 const requiredDate = nullableDate.refine((value) => value !== null, texts.required);
@@ -26,7 +26,7 @@ export const StatsQuerySchema = z
   });
 export type StatsQuery = z.input<typeof StatsQuerySchema>;
 
-/** The register's figures (SPEC.md) and the reviewers' (beyond it) of one SRO, or of all of them. */
+/** The register's figures and the reviewers' (beyond the specification) of one SRO, or of all of them. */
 const figures = {
   /** Internships begun in the period. */
   Accepted: z.number().int(),
