@@ -7,7 +7,7 @@
  * public registry every 20 ms from another thread: how long each search waits behind the upload (target: none
  * over 100 ms). Run with `npm run bench:upload`, or `npm run bench:import` after the reader's benchmark.
  * The detail is timed as the import's page asks it (`?rows=counts`). `--detail-only`: one upload on each
- * database, and the detail with SPEC.md §3's lists of every row and without, beside its first page of rows,
+ * database, and the detail with the contract's lists of every row and without, beside its first page of rows,
  * timed in the same minutes, so that their ratios hold on a busy machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -387,7 +387,7 @@ function onPglite(excel: Buffer) {
 }
 
 /**
- * One upload, then its detail as SPEC.md §3 has it (every row in its list), the detail as the import's page
+ * One upload, then its detail as the contract has it (every row in its list), the detail as the import's page
  * asks for it (`?rows=counts`) and its first page of rows, each `runs` times, in turn, with the machine's
  * load: the page of rows is the same-minute baseline the details are set beside.
  */
@@ -416,7 +416,7 @@ async function detailBesidePage(kind: string, target: Target, excel: Buffer, run
     `${kind}: импорт на ${ROWS} строк, ${runs} запросов каждого по очереди; нагрузка машины ${loadavg()
       .map((load) => load.toFixed(1))
       .join(' / ')}`,
-    timed(`GET /imports/{id}, списки SPEC §3 (${size(0)})`, full),
+    timed(`GET /imports/{id}, все списки строк (${size(0)})`, full),
     timed(`GET /imports/{id}?rows=counts, страница импорта (${size(1)})`, counts),
     timed(`GET /imports/{id}/changes, первая страница (${size(2)})`, page),
     `  отношение медиан к странице строк: ${(median(full) / median(page)).toFixed(1)} и ${(median(counts) / median(page)).toFixed(1)}`,

@@ -13,8 +13,8 @@ import {
 } from './interns-data';
 
 /*
- * The operator's trainee list (SPEC.md §2): every trainee made here shares one patronymic, unique to the run,
- * so that a search for it shows exactly them whatever other tests have added.
+ * The operator's trainee list (docs/screens.md#trainee-lists): every trainee made here shares one patronymic,
+ * unique to the run, so that a search for it shows exactly them whatever other tests have added.
  */
 const stamp = letterStamp();
 const fedorovaSnils = validSnils('112233445');

@@ -12,8 +12,8 @@ import {
 } from './interns-data';
 
 /*
- * The public registry and card as an anonymous visitor (SPEC.md §2, DESIGN.md §6). The trainees are made
- * through the API by the admin in another context: the page itself is never logged in.
+ * The public registry and card as an anonymous visitor (docs/register-rules.md#the-public-card-and-list). The
+ * trainees are made through the API by the admin in another context: the page itself is never logged in.
  */
 const stamp = letterStamp();
 const snils = validSnils('123456789');

@@ -6,8 +6,8 @@ import { createIntern, createSro, letterStamp, pick, type Ref } from './intern-c
 import { typeDate } from './imports-data';
 
 /*
- * The operator's statistics (SPEC.md §2 'Statistics', docs/statistics.md): an SRO new to this run, with one
- * trainee whose internship began in the period, counts exactly one accepted internship.
+ * The operator's statistics (docs/screens.md#statistics, docs/statistics.md): an SRO new to this run, with
+ * one trainee whose internship began in the period, counts exactly one accepted internship.
  */
 const period = { from: '2025-03-01', to: '2025-03-31', shown: 'с 2025.03.01 по 2025.03.31' } as const;
 
