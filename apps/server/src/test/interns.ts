@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { clientHeaders } from './build-test-app.js';
+import { readWorkbook } from './workbook.js';
 
 let protocolNumber = 0;
 
@@ -68,8 +68,7 @@ export async function exportedSheet(
 ) {
   const response = await app.inject({ url: `/api/v1/interns/export?${query}`, headers: { cookie } });
   expect(response.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const workbook = await readWorkbook(response.rawPayload);
   return (
     workbook
       .getWorksheet(sheetName)!

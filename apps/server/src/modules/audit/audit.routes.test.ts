@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_PAGE_SIZE, AuditAction, AuditRole, auditActions, type AuditEvent } from '@registry/shared';
@@ -9,6 +8,7 @@ import { createOrganization } from '../../test/factories.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createAuditService } from './audit.service.js';
 import { scheduleAuditPurge } from './audit-purge.js';
+import { readWorkbook } from '../../test/workbook.js';
 
 /* The journal as operators read it: filters, the cursor, the export, who may read it, and what it keeps. */
 
@@ -127,8 +127,7 @@ describe('GET /api/v1/audit/export', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/filename\*=UTF-8''%D0%96%D1%83%D1%80/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const rows = workbook.getWorksheet('Журнал')!.getSheetValues().slice(1) as unknown[][];
     expect(rows[0]!.slice(1, 6)).toEqual(['Время (МСК)', 'Пользователь', 'Логин', 'Роль', 'Действие']);
     // The header, the representative's sign-in (the newest) and their 40 events.

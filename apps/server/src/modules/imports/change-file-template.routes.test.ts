@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallers, type Callers } from '../../test/api.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
@@ -8,6 +7,7 @@ import { columnLetters } from './reader/formats/sheet-grid.js';
 import { testOptions } from '../../test/change-files/reader-options.js';
 import { templateHeaders } from '../../test/change-files/workbooks.js';
 import { inflateEntry, readZipDirectory } from './reader/formats/zip-archive.js';
+import { readWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 let callers: Callers;
@@ -39,8 +39,7 @@ describe('GET /api/v1/imports/template', () => {
   });
 
   it('has the sheet «Данные» with the 65 headers under their groups, frozen with the names', async () => {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(template as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(template);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Данные']);
     const sheet = workbook.getWorksheet('Данные')!;
     const headers = (sheet.getRow(2).values as unknown[]).slice(1);
@@ -56,8 +55,7 @@ describe('GET /api/v1/imports/template', () => {
   });
 
   it('formats SNILS, passport and number columns as text and dates as dates, wide enough for their headers', async () => {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(template as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(template);
     const sheet = workbook.getWorksheet('Данные')!;
     for (const header of [
       'СНИЛС',

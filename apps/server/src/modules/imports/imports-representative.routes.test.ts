@@ -1,10 +1,10 @@
 import { changeMatches, changeStates, texts } from '@registry/shared';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { clientHeaders } from '../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../test/interns.js';
 import { acceptAll, reviewRows, useReviewApp, type ReviewTest } from '../../test/review.js';
 import { uploadRows } from '../../test/uploads.js';
+import { readWorkbook } from '../../test/workbook.js';
 
 /*
  * What an SRO's representative sees of its import's rows: the rows, their states and the reasons, never how the
@@ -137,8 +137,7 @@ describe("a representative's view of its import", () => {
     // The file of its rejected rows holds the rows as the SRO wrote them, and the reason.
     const file = await get(`/api/v1/imports/${importId}/rejected-rows`, callers.representative);
     expect(file.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const book = await readWorkbook(file.rawPayload);
     const cells: string[] = [];
     book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
     expect(cells).toContain('Нет подписи');

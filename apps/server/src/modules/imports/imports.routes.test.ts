@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createStoredImport, samplePdf } from '../../test/imports.js';
+import { readWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 let operator: { cookie: string };
@@ -264,8 +264,7 @@ describe('rejecting a whole import', () => {
     const file = await get(`/api/v1/files/rejections/${seen.Rejection.Id}`, clerk.cookie);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename=".*"; filename\*=UTF-8''/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(file.rawPayload);
     const rows = workbook.worksheets[0]!.getSheetValues()
       .slice(1)
       .map((row) => (row as unknown[]).slice(1));

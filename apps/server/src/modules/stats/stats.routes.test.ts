@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { texts } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../test/b
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { createStoredImport } from '../../test/imports.js';
 import { createIntern, internship, personalInfo, saveIntern } from '../../test/interns.js';
+import { readWorkbook } from '../../test/workbook.js';
 
 /*
  * Every figure of docs/statistics.md on hand-made data whose answers are known, for the year 2025: each
@@ -268,8 +268,7 @@ describe('GET /api/v1/stats/organizations/export', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('stats-2025-01-01-2025-12-31.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const sheet = workbook.getWorksheet('Статистика')!;
     expect(sheet.getCell('A1').value).toBe('Статистика за период с 2025.01.01 по 2025.12.31');
     expect(sheet.getCell('A2').value).toBe('Все СРО');

@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportStatus } from '@registry/shared';
 import { accounts, dictionaryEntries, mailJobs } from '../../../db/schema/index.js';
-import { loadExcelJs } from '../../../lib/exceljs.js';
 import { createMailer } from '../../../mail/mailer.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
@@ -11,6 +10,7 @@ import { createStoredImport } from '../../../test/imports.js';
 import { acceptAll, reviewCallers, reviewCalls, reviewRows } from '../../../test/review.js';
 import { startSmtpFake } from '../../../test/smtp.js';
 import { uploadRows } from '../../../test/uploads.js';
+import { readWorkbook } from '../../../test/workbook.js';
 
 /*
  * The letters of imports, sent through a real SMTP peer (the smtp-server fake CI uses) by the outbox's
@@ -35,9 +35,7 @@ function smtpMailer() {
 const lettersTo = (email: string) => smtp.received.filter((letter) => letter.to === email);
 
 async function readSheet(content: Buffer) {
-  const excel = await loadExcelJs();
-  const book = new excel.Workbook();
-  await book.xlsx.load(content as unknown as ArrayBuffer);
+  const book = await readWorkbook(content);
   const rows: string[][] = [];
   book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
   return rows;

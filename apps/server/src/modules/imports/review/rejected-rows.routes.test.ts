@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { asc, eq } from 'drizzle-orm';
 import { snilsDigits } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { reviewCallers, reviewCalls } from '../../../test/review.js';
 import { upload, uploadRows } from '../../../test/uploads.js';
 import { snilsFrom } from '../../../test/change-files/workbooks.js';
+import { readWorkbook } from '../../../test/workbook.js';
 
 /*
  * The rejected rows' file goes back to the SRO, which corrects it and uploads it again: read back, it must
@@ -74,8 +74,7 @@ describe('the rejected rows’ file, uploaded again', () => {
       headers: { cookie: callers.representative },
     });
     expect(file.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(file.rawPayload);
     const sheet = workbook.getWorksheet('Данные')!;
     // Every SNILS as the template writes it, in a text cell.
     expect([2, 3, 4].map((row) => sheet.getRow(row).getCell(4).value)).toEqual([

@@ -1,5 +1,4 @@
 import type { ChangeState, FinishedChange } from '@registry/shared';
-import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { changeProtocols, importChanges, interns } from '../../../db/schema/index.js';
@@ -8,6 +7,7 @@ import { createIntern, personalInfo, saveIntern } from '../../../test/interns.js
 import { acceptAll, reviewRows, useReviewApp, type ReviewTest } from '../../../test/review.js';
 import { importRows, upload, uploadRows } from '../../../test/uploads.js';
 import { reviewTexts } from './review.service.js';
+import { readWorkbook } from '../../../test/workbook.js';
 
 /* Accepting and rejecting rows: status moves, counters, provenance, refusals and who may call. */
 
@@ -294,8 +294,7 @@ describe('the rejected rows’ file', () => {
     const response = await get(`/api/v1/imports/${importId}/rejected-rows`, callers.representative);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('rejected-rows');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const sheet = workbook.getWorksheet('Данные')!;
     const headers = (sheet.getRow(1).values as string[]).slice(1);
     expect(headers).toHaveLength(66);

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InternSearchResultSchema } from '@registry/shared';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { createIntern, internship, personalInfo } from '../../../test/interns.js';
+import { readWorkbook } from '../../../test/workbook.js';
 
 let t: TestApp;
 let operator: { cookie: string };
@@ -280,12 +280,6 @@ describe('public answers', () => {
     expect(card.InternshipSteps).toHaveLength(1);
   });
 });
-
-async function readWorkbook(body: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return workbook;
-}
 
 describe('GET /api/v1/interns/export', () => {
   it('streams the filtered list as .xlsx with a dated UTF-8 file name', async () => {
