@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch } from '@registry/shared';
 import type { Database } from '../db/client.js';
+import { sqlRows } from './sql-rows.js';
 import { openTestDatabase } from '../test/test-database.js';
 
 let database: Database;
@@ -10,10 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function scalar(query: ReturnType<typeof sql>): Promise<unknown> {
-  // pg and PGlite both answer with { rows }; the shared Db type cannot say so.
-  const result = (await database.db.execute(query)) as unknown as { rows: { value: unknown }[] };
-  return result.rows[0]?.value;
+async function scalar(query: SQL): Promise<unknown> {
+  const [row] = await sqlRows<{ value: unknown }>(database.db, query);
+  return row?.value;
 }
 
 describe('registry_fold', () => {

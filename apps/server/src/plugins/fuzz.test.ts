@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../lib/sql-rows.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../test/build-test-app.js';
 import { createAccount, createOrganization } from '../test/factories.js';
 import { createIntern, internship, personalInfo, protocol } from '../test/interns.js';
@@ -45,10 +46,11 @@ async function countChanges(t: TestApp) {
   await db.execute(sql`insert into fuzz_changes values (0)`);
   await db.execute(sql`create function fuzz_count() returns trigger language plpgsql as $$
     begin update fuzz_changes set n = n + 1; return null; end $$`);
-  const { rows } = (await db.execute(
+  const tables = await sqlRows<{ tablename: string }>(
+    db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
-  )) as unknown as { rows: { tablename: string }[] };
-  for (const { tablename } of rows) {
+  );
+  for (const { tablename } of tables) {
     if (UNCOUNTED.has(tablename) || tablename.startsWith('__')) continue;
     await db.execute(
       sql.raw(`create trigger fuzz_count after insert or update or delete on "${tablename}"
@@ -58,10 +60,8 @@ async function countChanges(t: TestApp) {
 }
 
 const changes = async () => {
-  const { rows } = (await t.database.db.execute(sql`select n from fuzz_changes`)) as unknown as {
-    rows: { n: string | number }[];
-  };
-  return Number(rows[0]!.n);
+  const [row] = await sqlRows<{ n: string | number }>(t.database.db, sql`select n from fuzz_changes`);
+  return Number(row!.n);
 };
 
 beforeAll(async () => {

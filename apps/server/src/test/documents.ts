@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
+import { sqlRows } from '../lib/sql-rows.js';
 import { buildTestApp, loginAs } from './build-test-app.js';
 import { createAccount, createOrganization } from './factories.js';
 
@@ -22,9 +23,11 @@ export async function insertDocuments(db: Db, count: number, sroId: number) {
   await db.execute(sql`
     insert into interns (full_name)
     select 'Стажёр ' || lpad(i::text, 3, '0') from generate_series(0, ${DOCUMENT_TRAINEES - 1}) i order by i`);
-  const { rows } = (await db.execute(sql`select min(id)::int as first from interns
-    where full_name = ${documentTrainee(0)}`)) as unknown as { rows: { first: number }[] };
-  const firstTrainee = rows[0]!.first;
+  const [firstRow] = await sqlRows<{ first: number }>(
+    db,
+    sql`select min(id)::int as first from interns where full_name = ${documentTrainee(0)}`,
+  );
+  const firstTrainee = firstRow!.first;
   await db.execute(sql`
     insert into basis_documents (number, date, organization_id, intern_count)
     select n || '-Д', date '2020-01-01' + n / 3, case when n % 5 = 0 then ${sroId}::int end, 2

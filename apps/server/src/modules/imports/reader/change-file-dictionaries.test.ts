@@ -5,6 +5,7 @@ import { createServices } from '../../../api.js';
 import { loadConfig } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import { dictionaryEntries, schools } from '../../../db/schema/index.js';
+import { sqlRows } from '../../../lib/sql-rows.js';
 import { createRecordingMailer } from '../../../test/build-test-app.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { createDictionarySource } from './change-file-dictionaries.js';
@@ -45,12 +46,11 @@ describe('the dictionaries a change file is read against', () => {
       'ул. Ленина, д. 1',
     ];
     for (const name of names) {
-      const result = (await database.db.execute(
+      const [key] = await sqlRows<{ value: string }>(
+        database.db,
         sql`select registry_name_key(${name}) as value`,
-      )) as unknown as {
-        rows: { value: string }[];
-      };
-      expect(dictionaryKey(name)).toBe(result.rows[0]!.value);
+      );
+      expect(dictionaryKey(name)).toBe(key!.value);
     }
   });
 });

@@ -2,6 +2,7 @@ import { texts } from '@registry/shared';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeProtocols, internEntries, internEntryVersions, interns } from '../../../db/schema/index.js';
+import { sqlRows } from '../../../lib/sql-rows.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
 import { createIntern, internship, personalInfo, saveIntern } from '../../../test/interns.js';
@@ -28,10 +29,8 @@ async function happenedOn(day: string, since: Date) {
 }
 
 const now = async () => {
-  const { rows } = (await t.database.db.execute(sql`select now() as now`)) as unknown as {
-    rows: { now: string | Date }[];
-  };
-  return new Date(rows[0]!.now);
+  const [row] = await sqlRows<{ now: string | Date }>(t.database.db, sql`select now() as now`);
+  return new Date(row!.now);
 };
 
 beforeAll(async () => {
