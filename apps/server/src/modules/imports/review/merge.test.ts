@@ -1,4 +1,11 @@
-import type { Internship, Supervisor } from '@registry/shared';
+import {
+  InternshipSchema,
+  InternshipStatus,
+  InternshipStepsSchema,
+  PauseInfoSchema,
+  PersonalInfoSchema,
+  SupervisorSchema,
+} from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 import {
   matchInternship,
@@ -14,50 +21,37 @@ const SRO = 7;
 const none: SectionPaths = { PersonalInfo: [], Supervisor: [], Internship: [], InternshipSteps: [] };
 const paths = (values: Partial<SectionPaths>): SectionPaths => ({ ...none, ...values });
 
-/** Sections whose entries hold only the fields a test speaks of: the merge reads no others. */
-type Sketch<T> = { [K in keyof T]?: unknown };
-
-function row(values: Sketch<RowSections> = {}): RowSections {
+// Parsed by the shared schemas, so that every field a test leaves out holds the empty value the reader and
+// the card would give it.
+function row(values: Partial<RowSections> = {}): RowSections {
   return {
-    PersonalInfo: {
-      Id: -1,
-      LastName: 'Иванова',
-      FirstName: 'Мария',
-      School: null,
-      Contacts: { PhoneNumber: null },
-    },
+    PersonalInfo: PersonalInfoSchema.parse({ Id: -1, LastName: 'Иванова', FirstName: 'Мария' }),
     Supervisors: [],
-    Internship: {
+    Internship: InternshipSchema.parse({
       Id: -1,
       Organization: { Id: SRO, Name: 'СРО' },
-      RegistryNumber: null,
-      Status: 4,
-      MiscInfo: [],
-      PauseInfo: [],
-      ResumeInfo: [],
-      ContractInfo: [],
-    },
-    InternshipSteps: { Id: -1, HasPassed: false },
+      Status: InternshipStatus.Unknown,
+    }),
+    InternshipSteps: InternshipStepsSchema.parse({ Id: -1 }),
     ...values,
-  } as unknown as RowSections;
+  };
 }
 
-const record = (values: Sketch<RecordSections> = {}): RecordSections =>
-  ({
-    PersonalInfo: [
-      {
-        Id: 11,
-        LastName: 'Иванова',
-        FirstName: 'Мария',
-        School: { Id: 3, Name: 'Старое имя' },
-        Contacts: { PhoneNumber: '1' },
-      },
-    ],
-    Supervisors: [],
-    Internships: [],
-    InternshipSteps: [],
-    ...values,
-  }) as unknown as RecordSections;
+const record = (values: Partial<RecordSections> = {}): RecordSections => ({
+  PersonalInfo: [
+    PersonalInfoSchema.parse({
+      Id: 11,
+      LastName: 'Иванова',
+      FirstName: 'Мария',
+      School: { Id: 3, Name: 'Старое имя' },
+      Contacts: { PhoneNumber: '1' },
+    }),
+  ],
+  Supervisors: [],
+  Internships: [],
+  InternshipSteps: [],
+  ...values,
+});
 
 describe('mergeRow', () => {
   it('takes a reference to the same row as no change, whatever name it carries', () => {
@@ -81,9 +75,20 @@ describe('mergeRow', () => {
   });
 
   it('finds the supervisor by a number written with other case and spaces', () => {
-    const supervisor = { Id: 21, LastName: 'Петров', CadastreNumber: 'КИ 12345' } as Supervisor;
+    const supervisor = SupervisorSchema.parse({
+      Id: 21,
+      LastName: 'Петров',
+      FirstName: 'Иван',
+      CadastreNumber: 'КИ 12345',
+    });
+    const written = SupervisorSchema.parse({
+      Id: -1,
+      LastName: 'Петров',
+      FirstName: 'Иван',
+      CadastreNumber: 'ки12345',
+    });
     const merged = mergeRow(
-      row({ Supervisors: [{ Id: -1, LastName: 'Петров', CadastreNumber: 'ки12345' }] }),
+      row({ Supervisors: [written] }),
       record({ Supervisors: [supervisor] }),
       paths({ Supervisor: ['LastName', 'CadastreNumber'] }),
       SRO,
@@ -93,13 +98,12 @@ describe('mergeRow', () => {
   });
 
   it('appends an undated list entry once', () => {
-    const pause = { PausedAt: null, PauseBasis: 'Болезнь' };
-    const internship = {
+    const pause = PauseInfoSchema.parse({ PausedAt: null, PauseBasis: 'Болезнь' });
+    const internship = InternshipSchema.parse({
       Id: 31,
       Organization: { Id: SRO, Name: 'СРО' },
-      RegistryNumber: null,
       PauseInfo: [pause],
-    } as Internship;
+    });
     const same = mergeRow(
       row({ Internship: { ...row().Internship, PauseInfo: [pause] } }),
       record({ Internships: [internship] }),
@@ -108,7 +112,7 @@ describe('mergeRow', () => {
     );
     expect(same.Internship.HasChanges).toBe(false);
     const other = mergeRow(
-      row({ Internship: { ...row().Internship, PauseInfo: [{ PausedAt: null, PauseBasis: 'Отпуск' }] } }),
+      row({ Internship: { ...row().Internship, PauseInfo: [{ ...pause, PauseBasis: 'Отпуск' }] } }),
       record({ Internships: [internship] }),
       paths({ Internship: ['PauseInfo.PauseBasis'] }),
       SRO,
@@ -129,7 +133,8 @@ describe('matchInternship', () => {
     organizationId: number,
     RegistryNumber: string | null,
     StartedAt: string | null,
-  ) => ({ Id, Organization: { Id: organizationId, Name: '' }, RegistryNumber, StartedAt }) as Internship;
+  ) =>
+    InternshipSchema.parse({ Id, Organization: { Id: organizationId, Name: '' }, RegistryNumber, StartedAt });
 
   it('prefers the same number, then the latest unnumbered one of the SRO, and never another SRO’s', () => {
     const list = [
