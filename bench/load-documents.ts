@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
+import { sqlRows } from '../apps/server/src/lib/sql-rows.js';
 import { dropSecondaryIndexes, rebuildIndexes } from './load-trainees.js';
 
 /**
@@ -15,9 +16,7 @@ import { dropSecondaryIndexes, rebuildIndexes } from './load-trainees.js';
 export async function loadDocuments(database: Database, count: number, trainees: number, operatorId: number) {
   const { db } = database;
   const p = sql.param;
-  const { rows: sros } = (await db.execute(sql`select id from organizations order by id`)) as unknown as {
-    rows: { id: number }[];
-  };
+  const sros = await sqlRows<{ id: number }>(db, sql`select id from organizations order by id`);
   const imported = Math.round(count * 0.6);
   await db.execute(sql`
     insert into stored_files (name, size, nominal_extension, extension, content_type, sha256, content)
@@ -69,8 +68,6 @@ export async function loadDocuments(database: Database, count: number, trainees:
   }
   // Write the load out now rather than in a checkpoint in the middle of the measurements.
   await db.execute(sql`checkpoint`);
-  const { rows } = (await db.execute(sql`select count(*)::int as n from change_protocols`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return { protocols: rows[0]!.n };
+  const [protocols] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from change_protocols`);
+  return { protocols: protocols!.n };
 }

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
 import { organizations } from '../apps/server/src/db/schema/index.js';
+import { sqlRows } from '../apps/server/src/lib/sql-rows.js';
 import {
   FIRST_CHECKED_SNILS,
   createRandom,
@@ -164,18 +165,22 @@ async function insertChunk(database: Database, chunk: ReturnType<typeof generate
  * with the statistics targets a migration set on their columns (a dropped index forgets them).
  */
 export async function dropSecondaryIndexes(database: Database, tables: string[]): Promise<string[]> {
-  const { rows } = (await database.db.execute(sql`
+  const rows = await sqlRows<{ indexname: string; indexdef: string }>(
+    database.db,
+    sql`
     select indexname, indexdef from pg_indexes
     where schemaname = 'public' and tablename in ${tables}
-      and indexname not in (select conname from pg_constraint)`)) as unknown as {
-    rows: { indexname: string; indexdef: string }[];
-  };
-  const { rows: targets } = (await database.db.execute(sql`
+      and indexname not in (select conname from pg_constraint)`,
+  );
+  const targets = await sqlRows<{ statement: string }>(
+    database.db,
+    sql`
     select format('alter index %I alter column %s set statistics %s', c.relname, a.attnum, a.attstattarget)
       as statement
     from pg_attribute a join pg_class c on c.oid = a.attrelid
     where c.relname in ${rows.length > 0 ? rows.map((row) => row.indexname) : ['']}
-      and a.attstattarget > 0`)) as unknown as { rows: { statement: string }[] };
+      and a.attstattarget > 0`,
+  );
   for (const row of rows) await database.db.execute(sql.raw(`drop index "${row.indexname}"`));
   return [...rows.map((row) => row.indexdef), ...targets.map((row) => row.statement)];
 }

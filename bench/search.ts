@@ -24,6 +24,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
+import { sqlRows } from '../apps/server/src/lib/sql-rows.js';
 import { countCap, PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { searchQueriesSql } from '../apps/server/src/modules/intern/search/intern-search-queries.js';
 import { createInternSearchRepository } from '../apps/server/src/modules/intern/search/intern-search.repository.js';
@@ -65,10 +66,11 @@ interface Shape {
 const LAST_PAGE = String(MAX_LIST_PAGES - 1);
 
 async function shapesOf(database: Database, organizationId: number): Promise<Shape[]> {
-  const { rows } = (await database.db.execute(
+  const [row] = await sqlRows<{ snils: string }>(
+    database.db,
     sql`select snils from interns where not is_deleted and snils is not null order by id offset 1000 limit 1`,
-  )) as unknown as { rows: { snils: string }[] };
-  const snils = rows[0]!.snils;
+  );
+  const snils = row!.snils;
   const last = (shape: Shape): Shape => ({
     ...shape,
     name: `${shape.name}, стр. ${LAST_PAGE}`,
@@ -172,9 +174,10 @@ async function measureSearch(
   label: string,
   pageTarget: (shape: Shape) => number,
 ) {
-  const { rows: orgs } = (await database.db.execute(
+  const orgs = await sqlRows<{ id: number }>(
+    database.db,
     sql`select organization_id as id from internship_facts group by 1 order by count(*) desc offset 4 limit 1`,
-  )) as unknown as { rows: { id: number }[] };
+  );
   const table: (string | number)[][] = [];
   let allMet = true;
   const shapes = await shapesOf(database, orgs[0]!.id);
@@ -293,10 +296,12 @@ async function measurePostgres(database: Database) {
   const server = await startApp(database);
   const met = await measureSearch(database, server, 'PostgreSQL', (shape) => shape.target);
   // An SRO's export: the one whose list is closest to 100,000 trainees.
-  const { rows } = (await database.db.execute(sql`
-    select organization_id as id from internship_facts group by 1
-    order by abs(count(distinct intern_id) - 100000) limit 1`)) as unknown as { rows: { id: number }[] };
-  await measureExport(database, server, { org: String(rows[0]!.id) });
+  const [sro] = await sqlRows<{ id: number }>(
+    database.db,
+    sql`select organization_id as id from internship_facts group by 1
+      order by abs(count(distinct intern_id) - 100000) limit 1`,
+  );
+  await measureExport(database, server, { org: String(sro!.id) });
   await server.close();
   return met;
 }
@@ -306,10 +311,8 @@ async function benchPostgres(size: number) {
     const database = await openDatabase({ url: args.database, dataDir: null });
     try {
       await database.migrate();
-      const { rows } = (await database.db.execute(
-        sql`select count(*)::int as n from interns`,
-      )) as unknown as { rows: { n: number }[] };
-      if (rows[0]!.n === 0) await load(database, size);
+      const [count] = await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from interns`);
+      if (count!.n === 0) await load(database, size);
       // The bench's operator of an earlier run is created again.
       await database.db.delete(accounts).where(eq(accounts.emailAddress, BENCH_LOGIN));
       return await measurePostgres(database);

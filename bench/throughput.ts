@@ -27,6 +27,7 @@ import { InternSearchQuerySchema } from '@registry/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { sqlRows } from '../apps/server/src/lib/sql-rows.js';
 import { countCap, PAGE_SIZE } from '../apps/server/src/lib/search.js';
 import { searchQueriesSql } from '../apps/server/src/modules/intern/search/intern-search-queries.js';
 import { toFilter } from '../apps/server/src/modules/intern/search/intern-search.service.js';
@@ -172,10 +173,11 @@ interface Server {
 // ---------------------------------------------------------------- the load
 
 async function shapesOf(database: Database): Promise<Shape[]> {
-  const { rows } = (await database.db.execute(
+  const [row] = await sqlRows<{ snils: string }>(
+    database.db,
     sql`select snils from interns where not is_deleted and snils is not null order by id offset 1000 limit 1`,
-  )) as unknown as { rows: { snils: string }[] };
-  const snils = rows[0]!.snils;
+  );
+  const snils = row!.snils;
   return [
     { name: 'первая страница без фильтра', query: {}, target: 0.5 },
     { name: 'фамилия «иванов»', query: { term: 'иванов' }, target: 0.25 },
@@ -252,12 +254,10 @@ async function bench(database: Database, url: string) {
   const size = Number(args.pg);
   const started = performance.now();
   await database.migrate();
-  const { rows } = (await database.db.execute(sql`select count(*)::int as n from interns`)) as unknown as {
-    rows: { n: number }[];
-  };
-  if (rows[0]!.n === 0) await loadTrainees(database, size, { chunk: 20_000 });
+  const [count] = await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from interns`);
+  if (count!.n === 0) await loadTrainees(database, size, { chunk: 20_000 });
   console.log(
-    `PostgreSQL: ${(rows[0]!.n || size).toLocaleString('ru')} стажёров, готовы за ${ms((performance.now() - started) / 1000)} с`,
+    `PostgreSQL: ${(count!.n || size).toLocaleString('ru')} стажёров, готовы за ${ms((performance.now() - started) / 1000)} с`,
   );
   const shapes = await shapesOf(database);
   const queries = shapes.map((shape) => queriesOfShape(database, shape));
@@ -329,11 +329,9 @@ if (!args.serve && args.database) {
 } else if (!args.serve) {
   const adminUrl = args['pg-url'];
   await withScratchPostgres(adminUrl, 'registry_throughput', async (database) => {
-    const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
+    const [current] = await sqlRows<{ name: string }>(database.db, sql`select current_database() as name`);
     const url = new URL(adminUrl);
-    url.pathname = `/${rows[0]!.name}`;
+    url.pathname = `/${current!.name}`;
     await bench(database, url.toString());
   });
 }
