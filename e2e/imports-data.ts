@@ -16,7 +16,8 @@ async function templateOf(api: APIRequestContext): Promise<{ headers: string[]; 
   const response = await api.get('/api/v1/imports/template');
   expect(response.ok()).toBe(true);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await response.body()) as unknown as ArrayBuffer);
+  // exceljs types its input as an ArrayBuffer, which a Buffer is not; a copy's buffer holds just these bytes.
+  await workbook.xlsx.load(new Uint8Array(await response.body()).buffer);
   const sheet = workbook.getWorksheet('Данные')!;
   // The header row is the one with «Фамилия»; a row of group titles sits above it.
   let headerRow = 1;
