@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { pino } from 'pino';
+import type { FastifyRequest } from 'fastify';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@registry/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -50,11 +51,12 @@ export async function startBenchApp(database: Database, options: { webRoot?: str
   // The time in the database driver of each request: requests are sent one at a time.
   const clock = createDbClock(database);
   const dbTimes: number[] = [];
+  const dbStarts = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', async (request) => {
-    (request as unknown as { dbStart: number }).dbStart = clock.total();
+    dbStarts.set(request, clock.total());
   });
   app.addHook('onResponse', async (request) => {
-    dbTimes.push(clock.total() - (request as unknown as { dbStart: number }).dbStart);
+    dbTimes.push(clock.total() - dbStarts.get(request)!);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
