@@ -11,6 +11,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ChangeReview } from '@registry/shared';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { relatedQuery } from '../apps/server/src/modules/intern/matching/intern-matching.repository.js';
@@ -189,11 +190,8 @@ async function bench(
     };
     const plan = await explainTime(
       database,
-      (
-        database.db as unknown as {
-          dialect: { sqlToQuery(query: unknown): { sql: string; params: unknown[] } };
-        }
-      ).dialect.sqlToQuery(relatedQuery(keys)),
+      // A dialect with the casing client.ts gives the app's, so the very text and parameters the app sends.
+      new PgDialect({ casing: 'snake_case' }).sqlToQuery(relatedQuery(keys)),
     );
     console.log(`Запрос сопоставления: ${plan.ms} ms; ${plan.scans.join(', ')}`);
   } finally {
