@@ -30,16 +30,29 @@ export function SearchField({ label, term, onSearch, helperText }: SearchFieldPr
   const helperId = `${id}-helper`;
   const [input, setInput] = useState(term);
   const [shownTerm, setShownTerm] = useState(term);
-  const debouncedSearch = useDebouncedCallback(onSearch, SEARCH_DELAY_MS);
+  // The term this field last asked for: when the list arrives at it, the field may already hold more typing.
+  const [asked, setAsked] = useState<string | null>(null);
+  const [outsideTerms, setOutsideTerms] = useState(0);
+  const debouncedSearch = useDebouncedCallback((next: string) => {
+    setAsked(next);
+    onSearch(next);
+  }, SEARCH_DELAY_MS);
 
-  // A term set from outside (a menu link, Back) is shown; the field's own term is left as typed, spaces kept.
+  // A term set from outside (a menu link, Back) is shown; the field's own term is left as typed, spaces kept,
+  // and so are the keys typed after it was asked for, which a slow page would otherwise wipe out.
   if (term !== shownTerm) {
     setShownTerm(term);
-    if (term !== input.trim()) setInput(term);
+    if (term === asked) setAsked(null);
+    else {
+      setOutsideTerms((count) => count + 1);
+      if (term !== input.trim()) setInput(term);
+    }
   }
-  // A search still waiting to run would undo the new term.
+  // A search still waiting to run would undo a term set from outside.
   const { cancel } = debouncedSearch;
-  useEffect(() => cancel, [term, cancel]);
+  useEffect(() => {
+    if (outsideTerms > 0) cancel();
+  }, [outsideTerms, cancel]);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     setInput(event.target.value);
