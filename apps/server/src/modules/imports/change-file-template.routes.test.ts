@@ -40,7 +40,7 @@ describe('GET /api/v1/imports/template', () => {
 
   it('has the sheet «Данные» with the 65 headers under their groups, frozen with the names', async () => {
     const workbook = await readWorkbook(template);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Данные']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Данные', 'Инструкция']);
     const sheet = workbook.getWorksheet('Данные')!;
     const headers = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(headers).toEqual(templateHeaders);

@@ -5,8 +5,11 @@ import {
   columnGroups,
   changeFileColumns,
   DATA_SHEET_NAME,
+  INSTRUCTION_SHEET_NAME,
+  REGISTER_ID_HEADER,
   type ChangeFileColumn,
 } from './rows/change-file-columns.js';
+import { templateInstructions } from './rows/change-file-instructions.js';
 import { templateSample } from './rows/change-file-sample.js';
 
 /*
@@ -20,7 +23,8 @@ export const TEMPLATE_FILE_NAME = 'Шаблон файла изменений.xl
 export const TEMPLATE_ASCII_NAME = 'change-file-template.xlsx';
 
 const HEADER_ROW = 2;
-const FIRST_DATA_ROW = HEADER_ROW + 1;
+/** The data sheet's first row of values. */
+export const FIRST_DATA_ROW = HEADER_ROW + 1;
 // Drop-downs and formats reach as far as a file may go: the row limit's default.
 const LAST_DATA_ROW = HEADER_ROW + 10_000;
 export const DATE_FORMAT = 'dd.mm.yyyy';
@@ -78,16 +82,19 @@ const GROUP_FILLS = ['FFD9E1F2', 'FFE2EFDA', 'FFFFF2CC', 'FFFCE4D6'];
 const thin = { style: 'thin' as const, color: { argb: 'FFA6A6A6' } };
 const border = { top: thin, left: thin, bottom: thin, right: thin };
 
-/** The template workbook as .xlsx bytes. */
-export async function buildChangeFileTemplate(): Promise<Buffer> {
-  const excel = await loadExcelJs();
-  const workbook = new excel.Workbook();
-  workbook.creator = 'Реестр стажёров';
-  const sheet = workbook.addWorksheet(DATA_SHEET_NAME, {
-    views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],
-  });
+/** How the data sheet is laid out: the template's, or the pre-filled file's with the register's keys first. */
+export interface DataSheetLayout {
+  /** Whether the first column is «Номер в реестре», locked, before the template's columns. */
+  keyColumn: boolean;
+}
 
-  let first = 1;
+/**
+ * The data sheet's titles, headers, widths, formats and drop-downs, on a sheet of a workbook built in memory
+ * (the template) or of one streamed (the pre-filled change file), so the two files are laid out alike.
+ */
+export function layoutDataSheet(sheet: ExcelJS.Worksheet, { keyColumn }: DataSheetLayout) {
+  const offset = keyColumn ? 1 : 0;
+  let first = 1 + offset;
   columnGroups.forEach((group, i) => {
     const last = first + group.columns.length - 1;
     const fill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: GROUP_FILLS[i]! } };
@@ -103,13 +110,26 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
     first = last + 1;
   });
   sheet.getRow(1).height = 22;
+  if (keyColumn) {
+    const key = sheet.getColumn(1);
+    key.width = 14;
+    key.numFmt = '0';
+    sheet.mergeCells(1, 1, HEADER_ROW, 1);
+    const header = sheet.getCell(1, 1);
+    header.value = REGISTER_ID_HEADER;
+    header.font = { bold: true };
+    header.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
+    header.border = border;
+  }
 
   changeFileColumns.forEach((column, i) => {
-    const sheetColumn = sheet.getColumn(i + 1);
+    const sheetColumn = sheet.getColumn(i + 1 + offset);
     sheetColumn.width = columnWidth(column);
     const format = columnFormat(column);
     if (format) sheetColumn.numFmt = format;
-    const header = sheet.getCell(HEADER_ROW, i + 1);
+    // Under the pre-filled file's protection only the key column is locked; the template is not protected.
+    if (keyColumn) sheetColumn.protection = { locked: false };
+    const header = sheet.getCell(HEADER_ROW, i + 1 + offset);
     header.value = column.required ? `${column.header} *` : column.header;
     header.font = { bold: true };
     header.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
@@ -119,11 +139,43 @@ export async function buildChangeFileTemplate(): Promise<Buffer> {
       const letter = sheetColumn.letter;
       sheet.dataValidations.add(`${letter}${FIRST_DATA_ROW}:${letter}${LAST_DATA_ROW}`, validation);
     }
-    const sample = sheet.getCell(FIRST_DATA_ROW, i + 1);
-    sample.value = templateSample[column.header] ?? null;
-    if (format) sample.numFmt = format;
   });
   sheet.getRow(HEADER_ROW).height = 64;
+}
 
+/** The data sheet, its name columns and headers frozen (with the key column when it has one). */
+export function addDataSheet(workbook: ExcelJS.Workbook, layout: DataSheetLayout): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(DATA_SHEET_NAME, {
+    views: [{ state: 'frozen', xSplit: layout.keyColumn ? 3 : 2, ySplit: HEADER_ROW }],
+  });
+  layoutDataSheet(sheet, layout);
+  return sheet;
+}
+
+/** The instruction sheet, after the data: how to fill the file in, in the clerk's words. */
+export function addInstructionSheet(workbook: ExcelJS.Workbook, lines: readonly string[]) {
+  const sheet = workbook.addWorksheet(INSTRUCTION_SHEET_NAME);
+  sheet.getColumn(1).width = 120;
+  lines.forEach((line, i) => {
+    const cell = sheet.getCell(i + 1, 1);
+    cell.value = line;
+    cell.alignment = { wrapText: true, vertical: 'top' };
+    if (i === 0) cell.font = { bold: true, size: 13 };
+  });
+}
+
+/** The template workbook as .xlsx bytes. */
+export async function buildChangeFileTemplate(): Promise<Buffer> {
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
+  workbook.creator = 'Реестр стажёров';
+  const sheet = addDataSheet(workbook, { keyColumn: false });
+  changeFileColumns.forEach((column, i) => {
+    const sample = sheet.getCell(FIRST_DATA_ROW, i + 1);
+    sample.value = templateSample[column.header] ?? null;
+    const format = columnFormat(column);
+    if (format) sample.numFmt = format;
+  });
+  addInstructionSheet(workbook, templateInstructions);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

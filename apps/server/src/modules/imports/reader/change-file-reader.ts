@@ -4,6 +4,7 @@ import {
   changeFileColumns,
   columnsByKey,
   headerKey,
+  REGISTER_ID_HEADER,
   type ChangeFileColumn,
 } from '../rows/change-file-columns.js';
 import {
@@ -156,6 +157,7 @@ const fieldSchemas = new Map(changeFileColumns.map((column) => [column, fieldSch
 
 const LAST_NAME_KEY = headerKey('Фамилия');
 const SNILS_KEY = headerKey('СНИЛС');
+const REGISTER_ID_KEY = headerKey(REGISTER_ID_HEADER);
 
 /**
  * The header is the first row among the first ten that has both «Фамилия» and «СНИЛС»; rows above it (a
@@ -223,7 +225,8 @@ function mapColumns(headers: string[]): { columns: FoundColumn[]; notices: strin
   const unknown = new Map<string, string>();
   headers.forEach((text, index) => {
     const key = headerKey(text);
-    if (!key) return;
+    // The pre-filled file's key column names the register's trainee; it is no field of the trainee's.
+    if (!key || key === REGISTER_ID_KEY) return;
     const column = columnsByKey.get(key);
     if (!column) unknown.set(key, unknown.get(key) ?? text);
     else indexes.set(column, [...(indexes.get(column) ?? []), index]);

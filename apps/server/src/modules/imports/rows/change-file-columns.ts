@@ -9,6 +9,15 @@ import { internshipStages, normalizeForSearch } from '@registry/shared';
 /** The template's sheet of rows: the reader looks for it by name, and every file the app writes names it so. */
 export const DATA_SHEET_NAME = 'Данные';
 
+/** The sheet of how to fill the file in, after the data; the reader does not read it. */
+export const INSTRUCTION_SHEET_NAME = 'Инструкция';
+
+/**
+ * The pre-filled change file's first column: the trainee's id in the register, the row's key on its way back.
+ * Not one of the 65 columns: the template an SRO fills from scratch has no trainee to name.
+ */
+export const REGISTER_ID_HEADER = 'Номер в реестре';
+
 /** How a cell is read (change-file-cells.ts); text is checked by the shared schema of its field. */
 export type CellKind =
   | 'text'
