@@ -69,7 +69,12 @@ export function createServices({
   const intern = createInternModule({ db, audit, pendingRowsNaming: createPendingRowsNaming(db) });
   const imports = createImportsModule({
     db,
-    settings: { publicUrl: config.publicUrl, reader: config.changeFileReader, uploads: config.uploads },
+    settings: {
+      publicUrl: config.publicUrl,
+      reader: config.changeFileReader,
+      uploads: config.uploads,
+      changeFile: { secret: config.changeFileSecret, dataDir: config.dataDir },
+    },
     clock,
     log: logger,
     outbox,

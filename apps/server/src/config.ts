@@ -115,6 +115,7 @@ const EnvSchema = z
     IMPORT_READ_MEMORY_MB: positiveInt(512),
     IMPORT_READ_SECONDS: positiveInt(60),
     IMPORT_PARALLEL_READS: positiveInt(2),
+    CHANGE_FILE_SECRET: z.string().min(32, 'не короче 32 символов').optional(),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,}$/, 'не короче 16 символов: латинские буквы, цифры и знаки, без пробелов')
@@ -175,6 +176,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       timeLimitMs: env.IMPORT_READ_SECONDS * 1000,
       parallel: env.IMPORT_PARALLEL_READS,
     },
+    /** The key the pre-filled change file's row keys are signed with; null: generated into DATA_DIR. */
+    changeFileSecret: env.CHANGE_FILE_SECRET ?? null,
     /** The bearer token GET /metrics asks for; without it the metrics are not served at all. */
     metricsToken: env.METRICS_TOKEN ?? null,
   };

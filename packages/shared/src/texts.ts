@@ -28,6 +28,7 @@ export const texts = {
   invalidPage: 'Ожидается номер страницы: целое число от 0 до 100000',
   periodReversed: 'Дата окончания периода раньше даты начала',
   organizationNotFound: 'СРО не найдено',
+  changeFileOrganizationRequired: 'Выберите СРО, стажёров которой выгрузить в файл для изменений',
   /** What narrows a capped list's query (`listPagesBeyond`, `listCapped`), list by list. */
   narrowTrainees: 'фамилию, имя или СНИЛС',
   narrowDocuments: 'номер документа, СРО или период',

@@ -23,6 +23,7 @@ export const AuditAction = {
   RowAccepted: 14,
   RowUndone: 15,
   JournalExported: 16,
+  ChangeFileExported: 17,
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 export const auditActions = labelled({
@@ -42,6 +43,7 @@ export const auditActions = labelled({
   14: 'Внесение строки импорта',
   15: 'Отмена внесения строки импорта',
   16: 'Выгрузка журнала',
+  17: 'Выгрузка файла для изменений',
 });
 
 /** The role of the account that acted, when it acted; none for a sign-in attempt on an unknown login. */

@@ -96,6 +96,9 @@ export const AuditDetailSchema = z.object({
   Changed: z.array(z.string()).optional(),
   /** The login typed at a failed sign-in. */
   Login: z.string().optional(),
+  /** How many trainees a pre-filled change file held, and the export's id its keys carry. */
+  Rows: z.number().int().optional(),
+  ExportId: z.string().optional(),
 });
 export type AuditDetail = z.infer<typeof AuditDetailSchema>;
 

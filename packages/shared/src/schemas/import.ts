@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts.js';
-import { MAX_ID, PageNumberSchema, pagedSchema } from './common.js';
+import { IdSchema, MAX_ID, PageNumberSchema, pagedSchema } from './common.js';
 import { NamedRefSchema, nullableDate, nullableText } from './fields.js';
 
 /** A stored file as the import screens show it. */
@@ -178,6 +178,13 @@ export type SpecRejectedChange = z.infer<typeof SpecRejectedChangeSchema>;
  */
 export const ImportDetailQuerySchema = z.object({ rows: z.enum(['all', 'counts']).default('all') });
 export type ImportDetailQuery = z.input<typeof ImportDetailQuerySchema>;
+
+/**
+ * `GET /imports/change-file`: the SRO whose trainees are written into the pre-filled change file. A
+ * representative's own SRO when left out; an operator names one.
+ */
+export const ChangeFileQuerySchema = z.object({ organizationId: IdSchema.optional() });
+export type ChangeFileQuery = z.input<typeof ChangeFileQuerySchema>;
 
 /**
  * An import with its documents and rows (docs/api.md#the-contracts-shapes). `Pending`, `Finished` and

@@ -6,6 +6,9 @@ import type { DictionaryService } from '../dictionary/dictionary.service.js';
 import type { InternMatchingService, InternService, PendingRowsNaming } from '../intern/intern.service.js';
 import type { OrganizationService } from '../organization/organization.service.js';
 import type { SchoolService } from '../school/school.service.js';
+import { createChangeFileExport, type ChangeFileExport } from './change-file-export.js';
+import { createChangeFileExportRepository } from './change-file-export.repository.js';
+import { changeFileSecret } from './change-file-keys.js';
 import { entryDeadline } from './deadline.js';
 import { createImportStatsRepository } from './import-stats.repository.js';
 import { createImportStatsService } from './import-stats.service.js';
@@ -35,6 +38,8 @@ export interface ImportsSettings {
   publicUrl: string;
   reader: ReaderSettings;
   uploads: { deadlineWorkingDays: number; documentMaxBytes: number };
+  /** The pre-filled change file's signing secret: the setting, else a file generated into `dataDir`. */
+  changeFile: { secret: string | null; dataDir: string };
 }
 
 /** What the imports module is built from: the database, its settings, and the other modules it uses. */
@@ -69,10 +74,12 @@ async function registerImportsRoutes(
     imports,
     review,
     uploads,
+    changeFile,
     audit,
     settings,
   }: {
     imports: ImportsService;
+    changeFile: ChangeFileExport;
     review: ReviewService;
     uploads: ImportsUploadService;
     audit: AuditRecorder;
@@ -80,7 +87,7 @@ async function registerImportsRoutes(
   },
 ) {
   const prefix = prefixes.imports;
-  await app.register(importsRoutes, { prefix, service: imports });
+  await app.register(importsRoutes, { prefix, service: imports, changeFile });
   await app.register(uploadRoutes, {
     prefix,
     uploads,
@@ -137,6 +144,13 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     clock,
     log: deps.log,
   });
+  const changeFile = createChangeFileExport({
+    repo: createChangeFileExportRepository(db),
+    organizations: deps.organizations,
+    audit: deps.audit,
+    secret: changeFileSecret(settings.changeFile.secret, settings.changeFile.dataDir),
+    clock,
+  });
   return {
     /** The imports' list, detail, requisites, whole rejection and files; the menu's count. */
     imports,
@@ -153,7 +167,14 @@ export function createImportsModule(deps: ImportsModuleDeps) {
 
     /** Mounts the imports' routes under `prefixes.imports` (/api/v1/imports), and their files'. */
     registerRoutes: (app: FastifyInstance, prefixes: RoutePrefixes) =>
-      registerImportsRoutes(app, prefixes, { imports, review, uploads, audit: deps.audit, settings }),
+      registerImportsRoutes(app, prefixes, {
+        imports,
+        review,
+        uploads,
+        changeFile,
+        audit: deps.audit,
+        settings,
+      }),
   };
 }
 export type ImportsModule = ReturnType<typeof createImportsModule>;

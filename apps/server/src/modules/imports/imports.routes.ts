@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuditAction,
+  ChangeFileQuerySchema,
   EditImportSchema,
   IdParamsSchema,
   IdSchema,
@@ -17,8 +18,14 @@ import {
 } from '@registry/shared';
 import { z } from 'zod';
 import type { AuditRecorder } from '../../lib/audit.js';
-import { attachmentDisposition, XLS_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/http-files.js';
+import {
+  attachmentDisposition,
+  sendXlsxStream,
+  XLS_CONTENT_TYPE,
+  XLSX_CONTENT_TYPE,
+} from '../../lib/http-files.js';
 import { fileResponse } from '../../lib/route-docs.js';
+import type { ChangeFileExport } from './change-file-export.js';
 import { buildChangeFileTemplate, TEMPLATE_ASCII_NAME, TEMPLATE_FILE_NAME } from './change-file-template.js';
 import { servedName } from './store/file-store.js';
 import type { ImportTabKey } from './imports.repository.js';
@@ -112,7 +119,10 @@ const importRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (
   );
 };
 
-export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
+export const importsRoutes: FastifyPluginAsyncZod<{
+  service: ImportsService;
+  changeFile: ChangeFileExport;
+}> = async (app, { service, changeFile }) => {
   const tags = ['imports'];
   const listTabs: [string, ImportTabKey][] = [
     ['/', 'all'],
@@ -151,6 +161,24 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         .type(XLSX_CONTENT_TYPE)
         .header('content-disposition', attachmentDisposition(TEMPLATE_FILE_NAME, TEMPLATE_ASCII_NAME))
         .send(await buildChangeFileTemplate()),
+  );
+
+  app.get(
+    '/change-file',
+    {
+      // A representative gets its own SRO's file; an operator names the SRO (the service decides).
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Файл для изменений: шаблон, заполненный стажёрами СРО, с ключами строк',
+        querystring: ChangeFileQuerySchema,
+        response: { 200: fileResponse('Файл для изменений, .xlsx', [XLSX_CONTENT_TYPE]) },
+      },
+    },
+    async (request, reply) => {
+      const file = await changeFile.prepare(request.query.organizationId, request.account!);
+      return sendXlsxStream(reply, file.write, file);
+    },
   );
 
   await importRoutes(app, { service });

@@ -8,6 +8,7 @@ import {
 } from '@registry/shared';
 import { stableJson } from '../../../lib/stable-json.js';
 import type { ChangeFileSection } from '../rows/change-file-columns.js';
+import { internshipsIn, latestInternship } from '../rows/change-file-values.js';
 import type { StoredRow } from '../rows/change-file-packing.js';
 
 /*
@@ -116,17 +117,6 @@ const compared = <T>(old: T | null, next: T | null): Compared<T> => ({
 const numberKey = (value: unknown) =>
   typeof value === 'string' ? value.replace(/\s+/g, '').toLocaleLowerCase('ru') : null;
 
-/** The latest of entries: the latest started, then the last entered. */
-function latest(entries: Internship[]): Internship | null {
-  let best: Internship | null = null;
-  for (const entry of entries) {
-    const started = entry.StartedAt ?? '';
-    const bestStarted = best?.StartedAt ?? '';
-    if (best === null || started >= bestStarted) best = entry;
-  }
-  return best;
-}
-
 function mergePersonalInfo(row: RowSections, record: RecordSections, paths: SectionPaths) {
   const old = record.PersonalInfo[0] ?? null;
   if (!old)
@@ -148,15 +138,12 @@ function mergeSupervisors(row: RowSections, record: RecordSections, paths: Secti
   });
 }
 
-const inOrganization = (internships: Internship[], organizationId: number) =>
-  internships.filter((entry) => entry.Organization?.Id === organizationId);
-
 /**
  * The record's internships in the SRO a row could mean when its number does not say which: with no number on
  * the row, all of them; with a number none of them has, those without a number. The latest is taken.
  */
 function fallbackInternships(internships: Internship[], organizationId: number, registryNumber: unknown) {
-  const ofOrganization = inOrganization(internships, organizationId);
+  const ofOrganization = internshipsIn(internships, organizationId);
   const key = numberKey(registryNumber);
   if (key === null) return { same: null, candidates: ofOrganization };
   const same = ofOrganization.find((entry) => numberKey(entry.RegistryNumber) === key) ?? null;
@@ -171,7 +158,7 @@ export function matchInternship(
   registryNumber: unknown,
 ): Internship | null {
   const { same, candidates } = fallbackInternships(internships, organizationId, registryNumber);
-  return same ?? latest(candidates);
+  return same ?? latestInternship(candidates);
 }
 
 /**
@@ -213,7 +200,7 @@ function mergeInternship(
 ): Compared<Internship> {
   const filled = paths.Internship;
   const number = row.Internship.RegistryNumber;
-  const chosen = inOrganization(record.Internships, organizationId).find((entry) => entry.Id === chosenId);
+  const chosen = internshipsIn(record.Internships, organizationId).find((entry) => entry.Id === chosenId);
   const isUncertain = !chosen && internshipChoices(record.Internships, organizationId, number).length > 0;
   const old = chosen ?? matchInternship(record.Internships, organizationId, number);
   const source = row.Internship;

@@ -1,0 +1,306 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditAction, type AuditEvent, type ChangeReview } from '@registry/shared';
+import { createCallers, type Callers } from '../../test/api.js';
+import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
+import { createAccount, createOrganization } from '../../test/factories.js';
+import { createIntern, internship, personalInfo } from '../../test/interns.js';
+import { importRows, upload } from '../../test/uploads.js';
+import { readWorkbook } from '../../test/workbook.js';
+import { KEYS_SHEET_NAME, loadChangeFileSecret, verifyKeys, type RowKey } from './change-file-keys.js';
+import { changeFileColumns, REGISTER_ID_HEADER } from './rows/change-file-columns.js';
+
+/*
+ * The pre-filled change file (docs/change-file.md#the-pre-filled-file), downloaded as an SRO representative
+ * and an operator download it, read back as Excel reads it, and uploaded back untouched: every row must come
+ * back as its trainee with nothing to change.
+ */
+
+const SECRET = 'a test secret of thirty-two characters or more';
+let t: TestApp;
+let callers: Callers;
+let otherSro: { id: number };
+const trainees: { id: number; snils: string }[] = [];
+
+const url = (query = '') => `/api/v1/imports/change-file${query}`;
+
+/** A trainee of the SRO with every section a row reports filled, leading zeros and text that looks like a formula. */
+async function createFullTrainee(organizationId: number, index: number, snils: string) {
+  const card = await createIntern(t.app, callers.asOperator.cookie, {
+    PersonalInfo: [
+      personalInfo({
+        LastName: `Выгрузкина${'абвгд'[index]}`,
+        Snils: snils,
+        DateOfBirth: '1990-02-03',
+        Passport: { Series: '04 05', Number: '000 123', IssuedAt: '2010-05-06', IssuedBy: 'ОВД' },
+        Contacts: { PhoneNumber: '+7 900 000-00-0' + index, EmailAddress: `v${index}@example.ru` },
+        Education: { Name: 'Высшее', Code: '01.02.03', Qualification: 'Инженер' },
+      }),
+    ],
+    Supervisors: [
+      {
+        Id: -3,
+        LastName: 'Руководов',
+        FirstName: 'Пётр',
+        CadastreNumber: '00123',
+        GrkiNumber: '0456',
+        EmploymentType: 1,
+        JuridicalShortName: '=ООО «Кадастр»',
+      },
+    ],
+    Internships: [
+      internship(organizationId, {
+        StartedAt: '2024-01-10',
+        Status: 1,
+        Duration: 24,
+        RegistryNumber: `СТ-0${index}`,
+        PauseInfo: [{ PausedAt: '2025-02-01', PauseDuration: '3 месяца', PauseBasis: 'Заявление' }],
+        ContractInfo: [
+          {
+            ContractEndsAt: '2026-01-09',
+            Requisites: { Number: '7', Date: '2024-01-09', UnstructuredValue: null },
+          },
+        ],
+      }),
+    ],
+    InternshipSteps: [
+      {
+        Id: -4,
+        EntryStep: { StartedAt: '2024-01-10', EndedAt: '2024-02-10', HasPassed: true, HasMaterials: true },
+        Step1: { StartedAt: '2024-02-11' },
+        SupervisorStatement: { Number: null, Date: null, UnstructuredValue: 'Заключение без номера' },
+      },
+    ],
+  });
+  trainees.push({ id: card.Id, snils });
+  return card;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { CHANGE_FILE_SECRET: SECRET } });
+  callers = await createCallers(t);
+  otherSro = await createOrganization(t.database.db, { name: 'СРО «Другая»' });
+  await createFullTrainee(callers.organization.id, 0, '000-123-456 00');
+  await createFullTrainee(callers.organization.id, 1, '112-233-445 95');
+  await createFullTrainee(callers.organization.id, 2, '000-000-001 00');
+  // Neither of these is the SRO's to update: one is another SRO's, one is deleted.
+  await createIntern(t.app, callers.asOperator.cookie, {
+    PersonalInfo: [personalInfo({ LastName: 'Чужая' })],
+    Internships: [internship(otherSro.id)],
+  });
+  const deleted = await createIntern(t.app, callers.asOperator.cookie, {
+    PersonalInfo: [personalInfo({ LastName: 'Удалённая' })],
+    Internships: [internship(callers.organization.id)],
+  });
+  const removal = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/interns/${deleted.Id}`,
+    headers: callers.asOperator,
+  });
+  expect(removal.statusCode, removal.body).toBe(200);
+});
+afterAll(() => t.close());
+
+async function download(headers: Record<string, string>, query = '') {
+  const response = await t.app.inject({ url: url(query), headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** The data sheet's rows below the headers, each an array of cells from column A. */
+async function dataRows(file: Buffer) {
+  const workbook = await readWorkbook(file);
+  const sheet = workbook.getWorksheet('Данные')!;
+  return {
+    workbook,
+    sheet,
+    rows: sheet
+      .getSheetValues()
+      .slice(3)
+      .map((row) => (row as unknown[]).slice(1)),
+  };
+}
+
+describe('GET /api/v1/imports/change-file: who may download which SRO', () => {
+  it('gives a representative its own SRO, and refuses another SRO and anonymous callers', async () => {
+    expect((await t.app.inject({ url: url(), headers: callers.anonymous })).statusCode).toBe(401);
+    await download(callers.asRepresentative);
+    await download(callers.asRepresentative, `?organizationId=${callers.organization.id}`);
+    const other = await t.app.inject({
+      url: url(`?organizationId=${otherSro.id}`),
+      headers: callers.asRepresentative,
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('makes an operator name an existing SRO, in Russian', async () => {
+    const none = await t.app.inject({ url: url(), headers: callers.asOperator });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().ErrorMessage).toBe('Выберите СРО, стажёров которой выгрузить в файл для изменений');
+    const unknown = await t.app.inject({ url: url('?organizationId=99999'), headers: callers.asOperator });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().ErrorMessage).toBe('СРО не найдено');
+    const bad = await t.app.inject({ url: url('?organizationId=abc'), headers: callers.asOperator });
+    expect(bad.statusCode).toBe(400);
+    const response = await download(callers.asOperator, `?organizationId=${callers.organization.id}`);
+    expect(response.headers['content-disposition']).toContain(
+      `filename="change-file-${callers.organization.id}-`,
+    );
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('journals every download: who, which SRO, how many trainees', async () => {
+    const representative = await createAccount(t.database.db, { organizationId: callers.organization.id });
+    const cookie = (await loginAs(t.app, representative.email, representative.password)).cookie;
+    await download({ ...callers.anonymous, cookie });
+    const journal = await t.app.inject({
+      url: `/api/v1/audit?action=${AuditAction.ChangeFileExported}`,
+      headers: callers.asOperator,
+    });
+    const [event] = journal.json<{ Results: AuditEvent[] }>().Results;
+    expect(event).toMatchObject({
+      Account: { Id: representative.id },
+      Organization: { Id: callers.organization.id },
+      Detail: { Rows: 3, ExportId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
+  });
+});
+
+describe('the file', () => {
+  it('holds the SRO’s trainees who are not deleted, keyed by «Номер в реестре», the key column locked', async () => {
+    const { sheet, rows, workbook } = await dataRows((await download(callers.asRepresentative)).rawPayload);
+    expect(sheet.getCell('A1').value).toBe(REGISTER_ID_HEADER);
+    expect((sheet.getRow(2).values as unknown[]).slice(2)).toHaveLength(changeFileColumns.length);
+    expect(rows.map((row) => row[0])).toEqual(trainees.map((trainee) => trainee.id));
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 3, ySplit: 2 });
+    expect(sheet.sheetProtection).toMatchObject({ sheet: true, insertRows: true, deleteRows: true });
+    expect(sheet.getCell('A3').protection?.locked).not.toBe(false);
+    expect(sheet.getCell('B3').protection).toMatchObject({ locked: false });
+    expect(workbook.worksheets.map((each) => [each.name, each.state])).toEqual([
+      ['Данные', 'visible'],
+      ['Инструкция', 'visible'],
+      [KEYS_SHEET_NAME, 'veryHidden'],
+    ]);
+  });
+
+  it('writes SNILS as text with its zeros, dates as date cells, values as the drop-downs spell them', async () => {
+    const { sheet } = await dataRows((await download(callers.asRepresentative)).rawPayload);
+    const cell = (header: string) => {
+      const column = changeFileColumns.findIndex((each) => each.header === header) + 2;
+      return sheet.getRow(3).getCell(column);
+    };
+    expect(cell('СНИЛС').value).toBe('000-123-456 00');
+    expect(cell('СНИЛС').numFmt).toBe('@');
+    expect(cell('Дата рождения').value).toEqual(new Date('1990-02-03T00:00:00Z'));
+    expect(cell('Дата рождения').numFmt).toBe('dd.mm.yyyy');
+    expect(cell('Паспорт: серия').value).toBe('04 05');
+    expect(cell('Статус стажировки').value).toBe('Приостановлена');
+    expect(cell('Руководитель: форма занятости').value).toBe('Работник юридического лица');
+    expect(cell('Вводный этап: пройден').value).toBe('Да');
+    expect(cell('Этап 1: пройден').value).toBe('Нет');
+    expect(cell('Договор').value).toBe('№ 7 от 09.01.2024');
+    expect(cell('Дата приостановления').value).toEqual(new Date('2025-02-01T00:00:00Z'));
+    // A text that a spreadsheet would run as a formula is kept as text.
+    expect(cell('Руководитель: сокращённое наименование юридического лица').value).toEqual({
+      richText: [{ text: '=ООО «Кадастр»' }],
+    });
+  });
+
+  it('signs the keys of every row, so that an edited key does not verify', async () => {
+    const { workbook } = await dataRows((await download(callers.asRepresentative)).rawPayload);
+    const values = workbook
+      .getWorksheet(KEYS_SHEET_NAME)!
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    const [meta, , ...rest] = values;
+    const signature = rest.pop()!;
+    expect(signature[0]).toBe('Подпись');
+    const header = {
+      exportId: meta![1] as string,
+      organizationId: meta![3] as number,
+      exportedAt: meta![5] as string,
+    };
+    expect(header.organizationId).toBe(callers.organization.id);
+    const keys: RowKey[] = rest.map((cells) => {
+      const [row, internId, version, personal, supervisor, internshipId, steps] = cells as number[];
+      const entry = (id: number | undefined) => (id ? id : null);
+      return {
+        row: row!,
+        internId: internId!,
+        version: version!,
+        entries: {
+          PersonalInfo: entry(personal),
+          Supervisor: entry(supervisor),
+          Internship: entry(internshipId),
+          InternshipSteps: entry(steps),
+        },
+      };
+    });
+    expect(keys.map((key) => [key.row, key.internId])).toEqual(trainees.map((each, i) => [i + 3, each.id]));
+    expect(keys.every((key) => key.version >= 1 && key.entries.Internship !== null)).toBe(true);
+    const secret = Buffer.from(SECRET);
+    expect(verifyKeys(secret, header, keys, signature[1] as string)).toBe(true);
+    const edited = keys.map((key, i) => (i === 1 ? { ...key, internId: key.internId + 1 } : key));
+    expect(verifyKeys(secret, header, edited, signature[1] as string)).toBe(false);
+    expect(verifyKeys(Buffer.from('another secret'), header, keys, signature[1] as string)).toBe(false);
+  });
+
+  it('comes back untouched as the same trainees with nothing to change', async () => {
+    const file = (await download(callers.asRepresentative)).rawPayload;
+    const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
+      {
+        field: 'data',
+        content: JSON.stringify({
+          organizationId: callers.organization.id,
+          importSchools: false,
+          number: '1-вх',
+          date: '2026-11-30',
+        }),
+      },
+      { field: 'file', name: 'файл для изменений.xlsx', content: file },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const importId = uploaded.json<{ Id: number }>().Id;
+    const detail = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: callers.asOperator });
+    expect(detail.json().Notices ?? []).toEqual([]);
+    const rows = await importRows(t, callers.asOperator.cookie, importId, 'pending');
+    expect(rows).toHaveLength(trainees.length);
+    for (const [i, row] of rows.entries()) {
+      const review = await t.app.inject({
+        url: `/api/v1/imports/${importId}/changes/${row.Id}`,
+        headers: callers.asOperator,
+      });
+      const body = review.json<ChangeReview>();
+      expect(body.Intern?.Id).toBe(trainees[i]!.id);
+      expect(body.MatchedBy).toBe('snils');
+      const changed = [
+        ['PersonalInfo', body.PersonalInfo],
+        ['Internship', body.Internship],
+        ['InternshipSteps', body.InternshipSteps],
+        ...body.Supervisors.map((each) => ['Supervisor', each] as const),
+      ].filter(([, section]) => section.HasChanges);
+      expect(changed.map(([name, section]) => [name, section.Old, section.New])).toEqual([]);
+    }
+  });
+});
+
+describe('the signing secret', () => {
+  it('is generated once into DATA_DIR, the same for processes that ask at once', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-secret-'));
+    try {
+      const secrets = await Promise.all(Array.from({ length: 8 }, () => loadChangeFileSecret(null, dataDir)));
+      expect(new Set(secrets.map((secret) => secret.toString()))).toHaveProperty('size', 1);
+      expect(secrets[0]!.toString()).toMatch(/^[0-9a-f]{64}$/);
+      expect((await readFile(path.join(dataDir, 'change-file-secret'), 'utf8')).trim()).toBe(
+        secrets[0]!.toString(),
+      );
+      expect((await loadChangeFileSecret(null, dataDir)).equals(secrets[0]!)).toBe(true);
+      expect((await loadChangeFileSecret('a setting', dataDir)).toString()).toBe('a setting');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+import { AuditAction, texts, toDateValue } from '@registry/shared';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AuditRecorder } from '../../lib/audit.js';
+import { streamedWorkbook } from '../../lib/exceljs.js';
+import { textCell } from '../../lib/xlsx-text.js';
+import type { OrganizationService } from '../organization/organization.service.js';
+import { addDataSheet, addInstructionSheet, columnFormat, FIRST_DATA_ROW } from './change-file-template.js';
+import type { ChangeFileExportRepository, ExportedTrainee } from './change-file-export.repository.js';
+import {
+  keyCells,
+  keyColumns,
+  keysSigner,
+  KEYS_SHEET_NAME,
+  type ExportHeader,
+  type RowKey,
+} from './change-file-keys.js';
+import { changeFileColumns } from './rows/change-file-columns.js';
+import { changeFileInstructions } from './rows/change-file-instructions.js';
+import { cellOf, fieldOf, rowEntriesOf, type ExportCell } from './rows/change-file-values.js';
+
+/*
+ * The pre-filled change file (docs/change-file.md#the-pre-filled-file): the template, filled with an SRO's
+ * trainees who are not deleted, one row each, keyed by «Номер в реестре» and by the signed keys of a very
+ * hidden sheet. Streamed: a batch of trainees is read while the previous one is written.
+ */
+
+const BATCH = 1000;
+
+/**
+ * Each column's cell style, one object per column: exceljs works a style out once per object, and a new
+ * object per cell took most of its time. Every cell but the key is left unlocked under the sheet's protection.
+ */
+const columnStyles: Partial<ExcelJS.Style>[] = changeFileColumns.map((column) => {
+  const numFmt = columnFormat(column);
+  return { ...(numFmt && { numFmt }), protection: { locked: false } };
+});
+const KEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0' };
+
+/** A written cell: a user's text cannot start a formula (xlsx-text.ts). */
+const sheetValue = (cell: ExportCell) => (typeof cell === 'string' ? textCell(cell) : cell);
+
+/** Writes one trainee's row; the ids of the entries written, for its key. */
+function writeTraineeRow(
+  sheet: ExcelJS.Worksheet,
+  rowNumber: number,
+  trainee: ExportedTrainee,
+  organizationId: number,
+): RowKey | null {
+  const entries = rowEntriesOf(trainee.sections, organizationId);
+  if (!entries) return null;
+  const row = sheet.getRow(rowNumber);
+  const key = row.getCell(1);
+  key.value = trainee.id;
+  key.style = KEY_STYLE;
+  changeFileColumns.forEach((column, i) => {
+    const value = cellOf(column, fieldOf(entries, column));
+    if (value === null) return;
+    const cell = row.getCell(i + 2);
+    cell.value = sheetValue(value);
+    cell.style = columnStyles[i]!;
+  });
+  row.commit();
+  return {
+    row: rowNumber,
+    internId: trainee.id,
+    version: trainee.version,
+    entries: {
+      PersonalInfo: entries.PersonalInfo.Id,
+      Supervisor: entries.Supervisor?.Id ?? null,
+      Internship: entries.Internship?.Id ?? null,
+      InternshipSteps: entries.InternshipSteps?.Id ?? null,
+    },
+  };
+}
+
+/** Reads the trainees a batch ahead of the writer. */
+async function* traineesInBatches(repo: ChangeFileExportRepository, ids: number[]) {
+  let next = repo.trainees(ids.slice(0, BATCH));
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const current = await next;
+    next = repo.trainees(ids.slice(start + BATCH, start + 2 * BATCH));
+    // If the writer fails first, the batch read ahead must not fail unheard.
+    next.catch(() => {});
+    yield current;
+  }
+}
+
+export interface ChangeFileWriting {
+  repo: ChangeFileExportRepository;
+  ids: number[];
+  header: ExportHeader;
+  secret: Buffer;
+}
+
+/** Writes the pre-filled file into `output`; how many trainee rows it holds. */
+export async function writeChangeFile(output: Writable, writing: ChangeFileWriting): Promise<number> {
+  const { repo, ids, header, secret } = writing;
+  const workbook = await streamedWorkbook(output);
+  workbook.creator = 'Реестр стажёров';
+  const sheet = addDataSheet(workbook, { keyColumn: true });
+  // The key column is locked against a slip of the hand; rows may still be added, deleted and sorted.
+  await sheet.protect('', {
+    selectLockedCells: true,
+    selectUnlockedCells: true,
+    formatCells: true,
+    formatColumns: true,
+    formatRows: true,
+    insertRows: true,
+    deleteRows: true,
+    sort: true,
+    autoFilter: true,
+  });
+  addInstructionSheet(workbook, changeFileInstructions);
+  const keysSheet = workbook.addWorksheet(KEYS_SHEET_NAME, { state: 'veryHidden' });
+  keysSheet.addRow(['Выгрузка', header.exportId, 'СРО', header.organizationId, 'Время', header.exportedAt]);
+  keysSheet.addRow([...keyColumns]);
+  const signer = keysSigner(secret, header);
+
+  let rowNumber = FIRST_DATA_ROW;
+  for await (const batch of traineesInBatches(repo, ids)) {
+    for (const trainee of batch) {
+      const key = writeTraineeRow(sheet, rowNumber, trainee, header.organizationId);
+      if (!key) continue;
+      rowNumber++;
+      signer.add(key);
+      keysSheet.addRow(keyCells(key)).commit();
+    }
+  }
+  keysSheet.addRow(['Подпись', signer.signature()]).commit();
+  sheet.commit();
+  await workbook.commit();
+  return rowNumber - FIRST_DATA_ROW;
+}
+
+export interface ChangeFileExportDeps {
+  repo: ChangeFileExportRepository;
+  organizations: OrganizationService;
+  audit: AuditRecorder;
+  secret: () => Promise<Buffer>;
+  clock: () => Date;
+}
+
+/** The pre-filled change file of an SRO: whose it may be, its names, and its writer. */
+export function createChangeFileExport({ repo, organizations, audit, secret, clock }: ChangeFileExportDeps) {
+  /** The SRO a caller may export: a representative's own, an operator's choice. */
+  async function organizationOf(requested: number | undefined, actor: Actor) {
+    const own = actor.organization;
+    if (own) {
+      if (requested !== undefined && requested !== own.id) throw new AppError(403, texts.forbidden);
+      return { id: own.id, name: own.name };
+    }
+    if (requested === undefined) throw new AppError(400, texts.changeFileOrganizationRequired);
+    const organization = await organizations.find(requested);
+    if (!organization) throw new AppError(404, texts.organizationNotFound);
+    return { id: organization.Id, name: organization.Name };
+  }
+
+  return {
+    /**
+     * Checks who asks and reads the trainees' ids before the answer starts, so that a refusal is an error
+     * answer and not a broken download; the journal notes the export with its number of trainees.
+     */
+    async prepare(requested: number | undefined, actor: Actor) {
+      const organization = await organizationOf(requested, actor);
+      const ids = await repo.traineeIds(organization.id);
+      const now = clock();
+      const header: ExportHeader = {
+        exportId: randomUUID(),
+        organizationId: organization.id,
+        exportedAt: now.toISOString(),
+      };
+      await audit.record(null, actor, {
+        action: AuditAction.ChangeFileExported,
+        organizationId: organization.id,
+        detail: { Rows: ids.length, ExportId: header.exportId },
+      });
+      const day = toDateValue(now);
+      const key = await secret();
+      // An SRO's name may hold what no file name may: a slash, quotes, a colon.
+      const fileSafeName = organization.name.replace(/[\\/:*?"<>|]+/g, ' ').trim();
+      return {
+        name: `Файл для изменений ${fileSafeName} ${day}.xlsx`,
+        asciiName: `change-file-${organization.id}-${day}.xlsx`,
+        write: (output: Writable) =>
+          writeChangeFile(output, { repo, ids, header, secret: key }).then(() => {}),
+      };
+    },
+  };
+}
+export type ChangeFileExport = ReturnType<typeof createChangeFileExport>;
