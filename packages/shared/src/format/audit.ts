@@ -1,6 +1,7 @@
 import { auditObjectKinds } from '../enums/audit-actions.js';
 import type { AuditEvent } from '../schemas/audit.js';
 import { formatDate } from './dates.js';
+import { countRu, traineeForms } from './plural.js';
 
 /*
  * How the journal's screen and its export say an event's object and particulars, identically.
@@ -36,6 +37,7 @@ export function auditDetailLines(event: Pick<AuditEvent, 'Protocol' | 'Detail'>)
   if (event.Protocol) lines.push(`Протокол № ${event.Protocol.Number} от ${formatDate(event.Protocol.Date)}`);
   if (detail.ChangeId && detail.ImportId) lines.push(`Строка ${detail.ChangeId} импорта №${detail.ImportId}`);
   if (detail.FileName) lines.push(`Файл «${detail.FileName}»`);
+  if (detail.Rows !== undefined) lines.push(`В файле ${countRu(detail.Rows, traineeForms)}`);
   if (detail.AsOf) lines.push(`На дату ${formatDate(detail.AsOf)}`);
   if (detail.Changed?.length)
     lines.push(`Изменено: ${detail.Changed.map((name) => changedNames[name] ?? name).join(', ')}`);

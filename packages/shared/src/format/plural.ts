@@ -23,5 +23,8 @@ export const rowForms: PluralForms = ['строка', 'строки', 'стро�
 /** запись, записи, записей: rows of an import, as the review counts them. */
 export const recordForms: PluralForms = ['запись', 'записи', 'записей'];
 
+/** стажёр, стажёра, стажёров: the trainees an export holds. */
+export const traineeForms: PluralForms = ['стажёр', 'стажёра', 'стажёров'];
+
 /** After «не более», «не менее»: 1 символа, 2 символов, 5 символов, 21 символа. */
 export const charactersAfterLimit: PluralForms = ['символа', 'символов', 'символов'];

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditAction, type AuditEvent, type ChangeReview } from '@registry/shared';
+import { AuditAction, auditDetailLines, type AuditEvent, type ChangeReview } from '@registry/shared';
 import { createCallers, type Callers } from '../../test/api.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
@@ -165,6 +165,7 @@ describe('GET /api/v1/imports/change-file: who may download which SRO', () => {
       Organization: { Id: callers.organization.id },
       Detail: { Rows: 3, ExportId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     });
+    expect(auditDetailLines(event!)).toEqual(['В файле 3 стажёра']);
   });
 });
 
