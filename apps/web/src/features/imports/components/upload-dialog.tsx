@@ -17,7 +17,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   DeltaUploadDataSchema,
-  NamedRefSchema,
   nullableDate,
   nullableText,
   texts,
@@ -26,11 +25,11 @@ import {
 import { FormDateField } from '@/components/form-date-field';
 import { focusFirstField } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
-import { OrganizationAutocomplete } from '@/components/organization-autocomplete';
 import { maxLengthOf } from '@/lib/schema-limits';
 import { newUploadId, useUploadState } from '../api/get-upload-state';
 import { templateUrl, useUploadImport, type UploadFiles, type UploadRequest } from '../api/upload-import';
 import { FilePicker } from './file-picker';
+import { RequiredSroSchema, SroField } from './sro-field';
 import {
   canUpload,
   fileRequiredText,
@@ -45,7 +44,7 @@ import {
 export const uploadDialogTitle = 'Загрузка файла с изменениями';
 
 const OperatorFormSchema = z.object({
-  Organization: NamedRefSchema.nullable().refine((value) => value !== null, texts.required),
+  Organization: RequiredSroSchema,
   importSchools: z.boolean(),
   number: nullableText(100),
   date: nullableDate,
@@ -246,20 +245,7 @@ function OperatorUploadDialog({ onClose, onUploaded }: UploadDialogProps) {
         <Controller
           control={form.control}
           name="Organization"
-          render={({ field, fieldState }) => (
-            <OrganizationAutocomplete
-              label="СРО"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              disabled={state.isUploading}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
+          render={(props) => <SroField {...props} disabled={state.isUploading} />}
         />
       }
     >
