@@ -11,6 +11,7 @@ import { PageTitle } from '@/components/page-title';
 import { Pagination } from '@/components/pagination';
 import { paths } from '@/config/paths';
 import { useImportList } from '../api/get-imports';
+import { ChangeFileButton } from './change-file-button';
 import { CellNote, StatusText, TimeLeftText } from './import-cells';
 import { rejectionsNote, requisitesText, unprocessedText, uploadedText } from './import-format';
 import { useImportListParams } from './import-list-params';
@@ -99,11 +100,20 @@ export function ImportList({ reading, isUploadOpen = false }: ImportListProps) {
 
   return (
     <>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+      {/* The buttons wrap under the title on a narrow screen rather than leave it sideways. */}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
         <PageTitle title={reading === 'operator' ? 'Импорт' : 'Внесение изменений'} />
-        <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setIsUploading(true)}>
-          Загрузить файл
-        </Button>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <ChangeFileButton reading={reading} />
+          <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setIsUploading(true)}>
+            Загрузить файл
+          </Button>
+        </Stack>
       </Stack>
       <Tabs
         value={params.tab}
