@@ -40,11 +40,11 @@ describe("an import's row filter", () => {
 
   it('counts each choice and the progress from the import', () => {
     const counts = rowCounts({
-      StateCounts: { pending: 3, claimed: 1, finished: 1, rejected: 1 },
+      StateCounts: { pending: 3, claimed: 1, finished: 1, rejected: 1, unchanged: 0 },
       MatchCounts: { snils: 1, fullName: 1, none: 1, conflict: 1 },
     });
     expect(counts).toEqual({
-      states: { all: 5, pending: 3, claimed: 1, finished: 1, rejected: 1 },
+      states: { all: 5, pending: 3, claimed: 1, finished: 1, rejected: 1, unchanged: 0 },
       matches: { snils: 1, fullName: 1, none: 1, conflict: 1 },
     });
     expect(progressText(counts.states)).toBe('Обработано 2 из 5');

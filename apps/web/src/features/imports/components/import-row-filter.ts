@@ -8,6 +8,7 @@ export const rowStates = {
   claimed: 'В работе',
   finished: 'Приняты',
   rejected: 'Отклонены',
+  unchanged: 'Без изменений',
 } as const satisfies Record<'all' | ChangeState, string>;
 export type RowState = keyof typeof rowStates;
 
@@ -75,7 +76,12 @@ export function filteredSections({ state, match }: RowFilter): RowSection[] {
 export function rowsBySection(rows: ImportChange[]) {
   const of = <S extends RowSection>(state: S) =>
     rows.filter((row): row is Extract<ImportChange, { State: S }> => row.State === state);
-  return { pending: of('pending'), finished: of('finished'), rejected: of('rejected') };
+  return {
+    pending: of('pending'),
+    finished: of('finished'),
+    rejected: of('rejected'),
+    unchanged: of('unchanged'),
+  };
 }
 
 /**
