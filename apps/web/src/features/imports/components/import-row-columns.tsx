@@ -3,10 +3,13 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import {
+  ChangeStatus,
+  changeStatuses,
   rowReturnTexts,
   type FinishedChange,
   type PendingChange,
   type RejectedChange,
+  type UnchangedChange,
 } from '@registry/shared';
 import { formatRegistryDateTime } from '@/lib/date-time';
 import type { Column } from '@/components/data-table';
@@ -56,27 +59,45 @@ export const pendingColumns: Column<PendingChange>[] = [
   },
 ];
 
+type NamesIntern = Pick<FinishedChange, 'FullName' | 'InternId' | 'InternFullName'>;
+
 /**
- * The columns of the accepted rows after the name and SNILS: for an operator the trainee each went to, a link
- * to the card (the register's record, which a representative's rows leave out); who accepted it when.
+ * The trainee a row names, a link to the card: the register's record, for operators only (a representative's
+ * rows leave it out).
+ */
+function internColumn<T extends NamesIntern>(): Column<T> {
+  return {
+    header: 'Стажёр',
+    cell: (row) =>
+      row.InternId ? (
+        <MuiLink component={Link} to={paths.internCard.href(row.InternId)}>
+          {row.InternFullName ?? row.FullName}
+        </MuiLink>
+      ) : (
+        row.InternFullName
+      ),
+  };
+}
+
+/**
+ * The columns of the accepted rows after the name and SNILS: for an operator the trainee each went to; who
+ * accepted it when.
  */
 export function finishedColumns(isOperator: boolean): Column<FinishedChange>[] {
   const handled: Column<FinishedChange> = { header: 'Принята', cell: handledByText };
-  if (!isOperator) return [handled];
-  return [
-    {
-      header: 'Стажёр',
-      cell: (row) =>
-        row.InternId ? (
-          <MuiLink component={Link} to={paths.internCard.href(row.InternId)}>
-            {row.InternFullName ?? row.FullName}
-          </MuiLink>
-        ) : (
-          row.InternFullName
-        ),
-    },
-    handled,
-  ];
+  return isOperator ? [internColumn(), handled] : [handled];
+}
+
+/**
+ * The columns of the unchanged rows after the name and SNILS: their state, as no one handled them, and for an
+ * operator the trainee whose record they repeat.
+ */
+export function unchangedColumns(isOperator: boolean): Column<UnchangedChange>[] {
+  const state: Column<UnchangedChange> = {
+    header: 'Состояние',
+    cell: () => changeStatuses.label(ChangeStatus.Unchanged),
+  };
+  return isOperator ? [state, internColumn()] : [state];
 }
 
 /** The columns of the rejected rows after the name and SNILS: why, who rejected it when, and the file. */

@@ -1,7 +1,17 @@
-import type { ChangeMatch, ChangeState, Import, ImportChange } from '@registry/shared';
+import {
+  countRu,
+  rowForms,
+  type ChangeMatch,
+  type ChangeState,
+  type Import,
+  type ImportChange,
+} from '@registry/shared';
 import { pageFromUrl } from '@/lib/use-list-search';
 
-/** Which of an import's rows the page shows by their state; 'claimed' are waiting rows an operator works on. */
+/**
+ * Which of an import's rows the page shows by their state; 'claimed' are waiting rows an operator works on,
+ * 'unchanged' rows that said what the register holds (no one's work).
+ */
 export const rowStates = {
   all: 'Все',
   pending: 'Ожидают',
@@ -11,6 +21,10 @@ export const rowStates = {
   unchanged: 'Без изменений',
 } as const satisfies Record<'all' | ChangeState, string>;
 export type RowState = keyof typeof rowStates;
+
+/** The states of handled and unchanged rows: a match is known of waiting rows only, so these have none. */
+export const hasNoMatch = (state: RowState): boolean =>
+  state === 'finished' || state === 'rejected' || state === 'unchanged';
 
 /** Which waiting rows the page shows by how they meet the register (the server's `Match`, `HasConflict`). */
 export const rowMatches = {
@@ -58,17 +72,21 @@ export function writeRowPage(search: URLSearchParams, page: number): URLSearchPa
   return next;
 }
 
-/** The sections of rows the page has: waiting, accepted, rejected, in the order it shows them. */
+/** The sections of rows the page has: waiting, accepted, rejected, unchanged, in the order it shows them. */
 export type RowSection = ImportChange['State'];
-export const rowSections: RowSection[] = ['pending', 'finished', 'rejected'];
+export const rowSections: RowSection[] = ['pending', 'finished', 'rejected', 'unchanged'];
+
+/** «Все» without a match: the rows to review, with the unchanged ones folded into a line under them. */
+export const foldsUnchanged = ({ state, match }: RowFilter): boolean => state === 'all' && match === null;
 
 /**
  * The sections the filter shows. A match is known of waiting rows only: a match filter shows no handled
- * rows.
+ * rows. The unchanged rows are no one's work: «Все» folds them, their own filter lists them.
  */
 export function filteredSections({ state, match }: RowFilter): RowSection[] {
   const showsPending = state === 'all' || state === 'pending' || state === 'claimed';
-  const showsHandled = (which: RowState) => match === null && (state === 'all' || state === which);
+  const showsHandled = (which: RowState) =>
+    match === null && (state === which || (state === 'all' && which !== 'unchanged'));
   return rowSections.filter((section) => (section === 'pending' ? showsPending : showsHandled(section)));
 }
 
@@ -102,6 +120,33 @@ export function pageSections(
   return { rows, isShown };
 }
 
+type RowPage = { Page: number; TotalPages: number; Total: number; Results: unknown[] };
+
+/**
+ * The rows to a page, read off a page of them: a full page before the last, and what the last one leaves
+ * before it. Null where a page cannot tell (one page in all, or a page past the last).
+ */
+export function pageSizeOf({ Page, TotalPages, Total, Results }: RowPage): number | null {
+  if (TotalPages <= 1 || Page >= TotalPages) return null;
+  if (Page < TotalPages - 1) return Results.length;
+  return (Total - Results.length) / (TotalPages - 1);
+}
+
+/**
+ * The pages «Все» has once its unchanged rows are folded: the server sends them last (docs/row-review.md), so
+ * the pages of the other rows come first and are all the view shows; the rest are pages of unchanged rows
+ * alone. `isFoldedLineShown`: the line that stands for them goes under the last page of the others.
+ */
+export function foldedPages(filter: RowFilter, rowPage: RowPage, unchanged: number) {
+  const size = pageSizeOf(rowPage);
+  if (!foldsUnchanged(filter) || unchanged === 0) {
+    return { totalPages: rowPage.TotalPages, isFoldedLineShown: false };
+  }
+  const others = Math.max(0, rowPage.Total - unchanged);
+  const totalPages = size === null ? rowPage.TotalPages : Math.max(1, Math.ceil(others / size));
+  return { totalPages, isFoldedLineShown: rowPage.Page >= totalPages - 1 };
+}
+
 /**
  * How many rows each state and each match would show, for the filters' labels: the import counts them. The
  * matches are the operators' (a representative's import has none): null when the import leaves them out.
@@ -109,14 +154,22 @@ export function pageSections(
 export function rowCounts({ StateCounts, MatchCounts }: Pick<Import, 'StateCounts' | 'MatchCounts'>) {
   return {
     states: {
-      all: StateCounts.pending + StateCounts.finished + StateCounts.rejected,
+      all: StateCounts.pending + StateCounts.finished + StateCounts.rejected + StateCounts.unchanged,
       ...StateCounts,
     } satisfies Record<RowState, number>,
     matches: (MatchCounts ?? null) satisfies Record<RowMatch, number> | null,
   };
 }
 
-/** 'Обработано 3 из 10': the rows accepted or rejected of all the import's rows. */
-export function progressText(counts: { finished: number; rejected: number; all: number }): string {
-  return `Обработано ${counts.finished + counts.rejected} из ${counts.all}`;
+/** 'Без изменений: 90 строк': the unchanged rows of an import. */
+export const unchangedText = (unchanged: number): string => `Без изменений: ${countRu(unchanged, rowForms)}`;
+
+/**
+ * 'Обработано 3 из 10': the rows accepted or rejected of the rows to review, which the unchanged ones are not;
+ * ', без изменений — 90 строк' after it when there are any.
+ */
+export function progressText(counts: Record<RowSection, number>): string {
+  const { pending, finished, rejected, unchanged } = counts;
+  const progress = `Обработано ${finished + rejected} из ${pending + finished + rejected}`;
+  return unchanged > 0 ? `${progress}, без изменений — ${countRu(unchanged, rowForms)}` : progress;
 }

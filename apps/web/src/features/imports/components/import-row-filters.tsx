@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useUrlState, hrefWithQuery, type UrlPlace } from '@/lib/use-url-state';
 import {
+  hasNoMatch,
   progressText,
   readRowFilter,
   readRowPage,
@@ -85,20 +86,21 @@ type ImportRowFiltersProps = {
 };
 
 /**
- * The import's progress ('Обработано n из N') and its rows' filters: by state, and, for the rows still
- * waiting, by how each meets the register (for operators: a representative's import has no matches). A chosen
- * match chip chosen again shows every match.
+ * The import's progress ('Обработано n из N' of the rows to review, and the unchanged rows beside) and its
+ * rows' filters: by state, and, for the rows still waiting, by how each meets the register (for operators: a
+ * representative's import has no matches). A chosen match chip chosen again shows every match.
  */
 export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersProps) {
   const { states } = counts;
   const handled = states.finished + states.rejected;
+  const toReview = handled + states.pending;
   const progress = progressText(states);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
       <Typography id="import-progress">{progress}</Typography>
       <LinearProgress
         variant="determinate"
-        value={states.all === 0 ? 100 : (handled / states.all) * 100}
+        value={toReview === 0 ? 100 : (handled / toReview) * 100}
         aria-labelledby="import-progress"
         sx={{ my: 1 }}
       />
@@ -108,10 +110,8 @@ export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersP
           options={rowStates}
           counts={states}
           selected={filter.state}
-          // A handled row has no match: choosing accepted or rejected rows drops the match.
-          onSelect={(state) =>
-            onChange({ state, match: state === 'finished' || state === 'rejected' ? null : filter.match })
-          }
+          // A handled or unchanged row has no match: choosing such rows drops the match.
+          onSelect={(state) => onChange({ state, match: hasNoMatch(state) ? null : filter.match })}
         />
         {counts.matches && (
           <ChipGroup
@@ -121,7 +121,7 @@ export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersP
             selected={filter.match}
             onSelect={(match) =>
               onChange({
-                state: filter.state === 'finished' || filter.state === 'rejected' ? 'all' : filter.state,
+                state: hasNoMatch(filter.state) ? 'all' : filter.state,
                 match: match === filter.match ? null : match,
               })
             }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportStatus, type Import, type ImportChange } from '@registry/shared';
 import { jsonResponse, renderRoute, stubApi } from '@/test/render';
 import { importOf } from '../test-data';
-import { ImportRows, rejectedWithImportTitle } from './import-rows';
+import { ImportRows, rejectedWithImportTitle, unchangedTitle } from './import-rows';
 
 const rows: ImportChange[] = [
   {
@@ -56,13 +56,31 @@ const item = importOf({
   FirstPendingId: 301,
 });
 
-/** The server's filter of the rows above, `size` to a page. */
-function answerRows(url: string, size = 20) {
+/** Rows that said what the register holds: the server sends them after all the others. */
+const unchangedRows: ImportChange[] = [10, 11, 12].map((rowNumber) => ({
+  State: 'unchanged',
+  Id: 400 + rowNumber,
+  RowNumber: rowNumber,
+  FullName: `Без правок ${rowNumber}`,
+  Snils: null,
+  InternId: rowNumber,
+  InternFullName: `Стажёр реестра ${rowNumber}`,
+}));
+
+const withUnchanged = importOf({
+  ...item,
+  RowCount: 7,
+  UnchangedCount: 3,
+  StateCounts: { ...item.StateCounts, unchanged: 3 },
+});
+
+/** The server's filter of the rows above (or of `all`), `size` to a page. */
+function answerRows(url: string, size = 20, all = rows) {
   const search = new URL(url, 'http://localhost').searchParams;
   const state = search.get('state');
   const match = search.get('match');
   const page = Number(search.get('page') ?? 0);
-  const shown = rows.filter((row) => {
+  const shown = all.filter((row) => {
     const isWaiting = row.State === 'pending';
     if (state === 'claimed' && !(isWaiting && row.ClaimedBy !== null)) return false;
     if (state !== null && state !== 'claimed' && row.State !== state) return false;
@@ -82,7 +100,8 @@ afterEach(() => {
 });
 
 function renderItem(shown: Import, isOperator: boolean, url = '/imports/41', size = 20) {
-  const fetch = stubApi(({ url: called }) => answerRows(called, size));
+  const all = shown.StateCounts.unchanged > 0 ? [...rows, ...unchangedRows] : rows;
+  const fetch = stubApi(({ url: called }) => answerRows(called, size, all));
   const rendered = renderRoute(
     '/imports/:id',
     url,
@@ -206,6 +225,71 @@ describe('ImportRows', () => {
     expect(await screen.findByText('Дубликат')).toBeInTheDocument();
     expect(section('Обработанные записи')).toHaveTextContent('Иванов Пётр');
     expect(screen.queryByRole('heading', { name: 'Записи, ожидающие обработки' })).toBeNull();
+  });
+
+  it('folds the unchanged rows of «Все» into a line that shows them under their own filter', async () => {
+    const { user, fetch } = renderItem(withUnchanged, true);
+    await screen.findByRole('link', { name: 'Сидоров Олег' });
+    expect(screen.getByText('Обработано 2 из 4, без изменений — 3 строки')).toBeInTheDocument();
+    const states = screen.getByRole('group', { name: 'Состояние записей' });
+    expect(
+      within(states)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual([
+      'Все (7)',
+      'Ожидают (2)',
+      'В работе (1)',
+      'Приняты (1)',
+      'Отклонены (1)',
+      'Без изменений (3)',
+    ]);
+    // The page has them, after the others; «Все» lists the rows to review and counts the rest.
+    expect(screen.queryByText(/Без правок/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: unchangedTitle })).toBeNull();
+    expect(screen.getByText('Без изменений: 3 строки')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Показать' }));
+    expect(screen.getByRole('button', { name: 'Без изменений (3)' })).toHaveAttribute('aria-pressed', 'true');
+    const unchanged = await screen.findByRole('heading', { name: unchangedTitle });
+    expect(String(fetch.mock.lastCall![0])).toBe('/api/v1/imports/41/changes?state=unchanged&page=0');
+    const table = unchanged.closest('div.MuiPaper-root') as HTMLElement;
+    expect(within(table).getAllByText('Без изменений')).toHaveLength(3);
+    // No one reviews such a row: it leads to the trainee it names, not to a review.
+    expect(within(table).getByText('Без правок 10')).not.toHaveAttribute('href');
+    expect(within(table).getByRole('link', { name: 'Стажёр реестра 10' })).toHaveAttribute(
+      'href',
+      '/interns/10',
+    );
+    expect(screen.queryByText('Без изменений: 3 строки')).toBeNull();
+    expect(screen.queryByText('Сидоров Олег')).toBeNull();
+  });
+
+  it('pages «Все» over the rows to review, the line under the last page of them', async () => {
+    // Three to a page: the second page has the rejected row, then two unchanged ones; a third, one more.
+    const { router } = renderItem(withUnchanged, true, '/imports/41', 3);
+    await screen.findByRole('link', { name: 'Сидоров Олег' });
+    expect(screen.queryByText('Без изменений: 3 строки')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Страница 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Страница 3' })).toBeNull();
+
+    await router.navigate('/imports/41?page=2');
+    expect(await screen.findByText('Дубликат')).toBeInTheDocument();
+    expect(screen.queryByText(/Без правок/)).toBeNull();
+    expect(screen.getByText('Без изменений: 3 строки')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Страница 3' })).toBeNull();
+  });
+
+  it('shows an SRO representative the unchanged rows with their state, not the register’s trainee', async () => {
+    const { user } = renderItem(withUnchanged, false);
+    await screen.findByText('Сидоров Олег');
+    await user.click(screen.getByRole('button', { name: 'Показать' }));
+    const unchanged = await screen.findByRole('heading', { name: unchangedTitle });
+    const table = unchanged.closest('div.MuiPaper-root') as HTMLElement;
+    expect(within(table).getByText('Без правок 12')).toBeInTheDocument();
+    expect(within(table).getAllByText('Без изменений')).toHaveLength(3);
+    expect(within(table).queryByText(/Стажёр реестра/)).toBeNull();
+    expect(within(table).queryAllByRole('link')).toEqual([]);
   });
 
   it('says on every page that no row waits, and that the rows did not load', async () => {

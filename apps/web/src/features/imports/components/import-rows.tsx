@@ -12,6 +12,7 @@ import {
   type FinishedChange,
   type Import,
   type ImportChangePage,
+  type PendingChange,
   type RejectedChange,
 } from '@registry/shared';
 import { Pagination } from '@/components/pagination';
@@ -19,7 +20,7 @@ import { paths } from '@/config/paths';
 import { useImportChanges } from '../api/get-import-changes';
 import { rejectedRowsUrl } from '../api/get-rejected-rows';
 import { ChangeTable } from './change-table';
-import { pageSections, rowCounts, type RowFilter } from './import-row-filter';
+import { foldedPages, pageSections, rowCounts, unchangedText, type RowFilter } from './import-row-filter';
 import { ImportRowFilters, useRowFilter } from './import-row-filters';
 import {
   claimedByText,
@@ -27,6 +28,7 @@ import {
   pendingColumns,
   putBackColumn,
   rejectedColumns,
+  unchangedColumns,
 } from './import-row-columns';
 import { PutBackDialog, type PutBack } from './put-back-dialog';
 import { StartProcessingButton } from './review/start-processing-button';
@@ -36,6 +38,8 @@ export const noRowsText = 'Записей нет';
 export const rejectedRowsFileText = 'Скачать отклонённые записи (.xlsx)';
 export const rejectedWithImportTitle = 'Записи, отклонённые вместе с файлом';
 export const noFilteredRowsText = 'Нет записей, подходящих под отбор';
+export const unchangedTitle = 'Записи без изменений';
+export const showUnchangedText = 'Показать';
 
 function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -81,11 +85,61 @@ type ImportRowsProps = {
   onRejectAll: () => void;
 };
 
+/**
+ * The rows still waiting, each opening its processing, with 'Начать обработку' at the first; under the file's
+ * rejection, when it was rejected whole.
+ */
+function PendingSection({
+  item,
+  isOperator,
+  canProcess,
+  onRejectAll,
+  rows,
+  emptyText,
+}: ImportRowsProps & { rows: PendingChange[]; emptyText: string }) {
+  // A file rejected whole takes the rows still waiting with it: they wait for nothing any more.
+  if (item.Status === ImportStatus.Rejected) {
+    return (
+      rows.length > 0 && (
+        // The reason is the file's, said once beside it under 'Основание отклонения'.
+        <Section title={rejectedWithImportTitle}>
+          <ChangeTable rows={rows} emptyText={noRowsText} hrefOf={() => null} />
+        </Section>
+      )
+    );
+  }
+  const pendingActions = canProcess && <PendingActions item={item} onRejectAll={onRejectAll} />;
+  return (
+    <Section title="Записи, ожидающие обработки" actions={pendingActions}>
+      <ChangeTable
+        rows={rows}
+        emptyText={emptyText}
+        hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
+        noteOf={claimedByText}
+        // How a row meets the register is the operators' to know, not the SRO's.
+        extraColumns={isOperator ? pendingColumns : []}
+      />
+    </Section>
+  );
+}
+
 type RowSectionsProps = ImportRowsProps & {
   filter: RowFilter;
   counts: ReturnType<typeof rowCounts>;
   rowPage: ImportChangePage;
 };
+
+/** The unchanged rows folded under the others in «Все»: how many, and the way to their own filter. */
+function FoldedUnchanged({ count, onShow }: { count: number; onShow: () => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography>{unchangedText(count)}</Typography>
+        <Button onClick={onShow}>{showUnchangedText}</Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * A page of an import's rows in their sections (docs/screens.md#import-detail): those waiting, each opening
@@ -93,7 +147,9 @@ type RowSectionsProps = ImportRowsProps & {
  * accepted it when; those rejected, with why, and the book of them to download. A page goes on from one
  * section to the next; a section none of whose rows is on the page is left out, and one with no rows at all
  * says so on every page. An operator reopens a handled row to see it, and, unless the file was rejected
- * whole, puts it back to pending: 'Вернуть в обработку', 'Отменить внесение'.
+ * whole, puts it back to pending: 'Вернуть в обработку', 'Отменить внесение'. The unchanged rows (no one's
+ * work) are listed under their own filter, each with its state and, for an operator, its trainee; «Все» folds
+ * them into one line under the others (ImportRows).
  */
 function RowSections({
   item,
@@ -106,42 +162,29 @@ function RowSections({
 }: RowSectionsProps) {
   const [putBack, setPutBack] = useState<PutBack | null>(null);
   const reviewHref = (row: { Id: number }) => (isOperator ? paths.importChange.href(item.Id, row.Id) : null);
-  const pendingActions = canProcess && <PendingActions item={item} onRejectAll={onRejectAll} />;
   const rejectedActions = item.StateCounts.rejected > 0 && (
     <Button href={rejectedRowsUrl(item.Id)} download startIcon={<DownloadIcon />}>
       {rejectedRowsFileText}
     </Button>
   );
 
-  // A file rejected whole takes the rows still waiting with it: they wait for nothing any more.
-  const isRejected = item.Status === ImportStatus.Rejected;
-  const canPutBack = isOperator && !isRejected;
+  const canPutBack = isOperator && item.Status !== ImportStatus.Rejected;
   const isFiltered = filter.state !== 'all' || filter.match !== null;
   const emptyText = (text: string) => (isFiltered ? noFilteredRowsText : text);
   const { rows, isShown } = pageSections(filter, rowPage, counts.states);
 
   return (
     <>
-      {isShown('pending') &&
-        (isRejected ? (
-          rows.pending.length > 0 && (
-            // The reason is the file's, said once beside it under 'Основание отклонения'.
-            <Section title={rejectedWithImportTitle}>
-              <ChangeTable rows={rows.pending} emptyText={noRowsText} hrefOf={() => null} />
-            </Section>
-          )
-        ) : (
-          <Section title="Записи, ожидающие обработки" actions={pendingActions}>
-            <ChangeTable
-              rows={rows.pending}
-              emptyText={emptyText(allProcessedText)}
-              hrefOf={(row) => (canProcess ? paths.importChange.href(item.Id, row.Id) : null)}
-              noteOf={claimedByText}
-              // How a row meets the register is the operators' to know, not the SRO's.
-              extraColumns={isOperator ? pendingColumns : []}
-            />
-          </Section>
-        ))}
+      {isShown('pending') && (
+        <PendingSection
+          item={item}
+          isOperator={isOperator}
+          canProcess={canProcess}
+          onRejectAll={onRejectAll}
+          rows={rows.pending}
+          emptyText={emptyText(allProcessedText)}
+        />
+      )}
       {isShown('finished') && (
         <Section title="Обработанные записи">
           <ChangeTable
@@ -168,14 +211,45 @@ function RowSections({
           />
         </Section>
       )}
+      {isShown('unchanged') && (
+        <Section title={unchangedTitle}>
+          <ChangeTable
+            rows={rows.unchanged}
+            emptyText={emptyText(noRowsText)}
+            extraColumns={unchangedColumns(isOperator)}
+          />
+        </Section>
+      )}
       {putBack && <PutBackDialog importId={item.Id} putBack={putBack} onClose={() => setPutBack(null)} />}
+    </>
+  );
+}
+
+type RowsPageProps = RowSectionsProps & {
+  page: number;
+  pageHref: (page: number) => string;
+  onShowUnchanged: () => void;
+};
+
+/** A page of rows, the folded unchanged ones under the last page of «Все», and the links to the pages. */
+function RowsPage({ page, pageHref, onShowUnchanged, ...props }: RowsPageProps) {
+  const { filter, counts, rowPage } = props;
+  const folded = foldedPages(filter, rowPage, counts.states.unchanged);
+  return (
+    <>
+      <RowSections {...props} />
+      {folded.isFoldedLineShown && (
+        <FoldedUnchanged count={counts.states.unchanged} onShow={onShowUnchanged} />
+      )}
+      <Pagination page={page} totalPages={folded.totalPages} hrefFor={pageHref} />
     </>
   );
 }
 
 /**
  * An import's rows, a page at a time under the filter kept in the page's URL, with the filters' counts and
- * the page links.
+ * the page links. In «Все» the unchanged rows, the server's last, are folded: the pages are the other rows',
+ * and under the last of them one line counts the unchanged and shows them under their own filter.
  */
 export function ImportRows(props: ImportRowsProps) {
   const { filter: asked, setFilter, page, pageHref } = useRowFilter();
@@ -196,10 +270,15 @@ export function ImportRows(props: ImportRowsProps) {
         // The global error dialog has said why.
         <Typography color="text.secondary">{texts.listLoadFailed}</Typography>
       ) : (
-        <>
-          <RowSections {...props} filter={filter} counts={counts} rowPage={changes.data} />
-          <Pagination page={page} totalPages={changes.data.TotalPages} hrefFor={pageHref} />
-        </>
+        <RowsPage
+          {...props}
+          filter={filter}
+          counts={counts}
+          rowPage={changes.data}
+          page={page}
+          pageHref={pageHref}
+          onShowUnchanged={() => setFilter({ state: 'unchanged', match: null })}
+        />
       )}
     </>
   );
