@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { texts, type ImportMail } from '@registry/shared';
 import { tooShortText } from '@/components/search-autocomplete';
+import { progressText, unchangedText } from './import-row-filter';
 import { mailStateText } from './import-mails';
 import { finalText } from './review/review-texts';
 
@@ -14,12 +15,32 @@ const said = (phrase: (n: number) => string) => counts.map(phrase);
 
 describe('phrases with a count', () => {
   it('the last row of an import: how many rows other operators still process', () => {
-    expect(said((n) => finalText({ RowCount: n + 1, PendingCount: n, RejectedCount: 1 }))).toEqual([
+    expect(
+      said((n) => finalText({ RowCount: n + 1, PendingCount: n, RejectedCount: 1, UnchangedCount: 0 })),
+    ).toEqual([
       'Свободных записей больше нет: внесено в реестр — 0 записей, отклонено — 1 запись; другие операторы обрабатывают ещё 1 запись.',
       'Свободных записей больше нет: внесено в реестр — 0 записей, отклонено — 1 запись; другие операторы обрабатывают ещё 2 записи.',
       'Свободных записей больше нет: внесено в реестр — 0 записей, отклонено — 1 запись; другие операторы обрабатывают ещё 5 записей.',
       'Свободных записей больше нет: внесено в реестр — 0 записей, отклонено — 1 запись; другие операторы обрабатывают ещё 11 записей.',
       'Свободных записей больше нет: внесено в реестр — 0 записей, отклонено — 1 запись; другие операторы обрабатывают ещё 21 запись.',
+    ]);
+  });
+
+  it("an import's unchanged rows, folded and beside its progress", () => {
+    expect(said(unchangedText)).toEqual([
+      'Без изменений: 1 строка',
+      'Без изменений: 2 строки',
+      'Без изменений: 5 строк',
+      'Без изменений: 11 строк',
+      'Без изменений: 21 строка',
+    ]);
+    const progress = (n: number) => progressText({ pending: 0, finished: 1, rejected: 0, unchanged: n });
+    expect(said(progress).map((text) => text.replace(/^.*, /, ''))).toEqual([
+      'без изменений — 1 строка',
+      'без изменений — 2 строки',
+      'без изменений — 5 строк',
+      'без изменений — 11 строк',
+      'без изменений — 21 строка',
     ]);
   });
 

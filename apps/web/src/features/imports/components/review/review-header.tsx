@@ -34,10 +34,7 @@ export function ReviewHeader({
   onChooseIntern,
 }: ReviewHeaderProps) {
   const { Import: progress, Intern: intern } = review;
-  const place =
-    review.ChangeStatus === ChangeStatus.Pending
-      ? `${progressText(progress.RowCount, progress.PendingCount)}, `
-      : '';
+  const place = review.ChangeStatus === ChangeStatus.Pending ? `${progressText(progress)}, ` : '';
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>

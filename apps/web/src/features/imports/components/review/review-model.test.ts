@@ -263,14 +263,23 @@ describe('a school the dictionary lacks', () => {
 
 describe('the words of the review', () => {
   it('ends an import with how many rows were accepted and rejected, in Russian', () => {
-    expect(finalText({ RowCount: 5, PendingCount: 0, RejectedCount: 1 })).toBe(
+    expect(finalText({ RowCount: 5, PendingCount: 0, RejectedCount: 1, UnchangedCount: 0 })).toBe(
       'Все записи импорта обработаны: внесено в реестр — 4 записи, отклонено — 1 запись.',
     );
-    expect(finalText({ RowCount: 26, PendingCount: 0, RejectedCount: 21 })).toBe(
+    expect(finalText({ RowCount: 26, PendingCount: 0, RejectedCount: 21, UnchangedCount: 0 })).toBe(
       'Все записи импорта обработаны: внесено в реестр — 5 записей, отклонено — 21 запись.',
     );
-    expect(finalText({ RowCount: 5, PendingCount: 2, RejectedCount: 0 })).toBe(
+    expect(finalText({ RowCount: 5, PendingCount: 2, RejectedCount: 0, UnchangedCount: 0 })).toBe(
       'Свободных записей больше нет: внесено в реестр — 3 записи, отклонено — 0 записей; другие операторы обрабатывают ещё 2 записи.',
+    );
+  });
+
+  it('counts the unchanged rows of an import apart: they were neither accepted nor waiting', () => {
+    expect(finalText({ RowCount: 100, PendingCount: 0, RejectedCount: 1, UnchangedCount: 95 })).toBe(
+      'Все записи импорта обработаны: внесено в реестр — 4 записи, отклонено — 1 запись, без изменений — 95 записей.',
+    );
+    expect(progressText({ RowCount: 100, PendingCount: 3, UnchangedCount: 95 })).toBe(
+      'обработка записи [ 3 / 5 ]',
     );
   });
 
@@ -285,8 +294,12 @@ describe('the words of the review', () => {
   });
 
   it('places the row among the handled ones, and says the end and who handled a row', () => {
-    expect(progressText(10, 4)).toBe('обработка записи [ 7 / 10 ]');
-    expect(progressText(10, 10)).toBe('обработка записи [ 1 / 10 ]');
+    expect(progressText({ RowCount: 10, PendingCount: 4, UnchangedCount: 0 })).toBe(
+      'обработка записи [ 7 / 10 ]',
+    );
+    expect(progressText({ RowCount: 10, PendingCount: 10, UnchangedCount: 0 })).toBe(
+      'обработка записи [ 1 / 10 ]',
+    );
     expect(handledText('finished', 'Анна', '2026.11.21 12:30', null)).toBe(
       'Запись уже внесена в реестр: Анна, 2026.11.21 12:30.',
     );

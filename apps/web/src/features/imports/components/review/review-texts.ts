@@ -82,9 +82,20 @@ export function saveBlockedText(fields: string[]): string {
   return `Чтобы сохранить запись, примите решение: ${fields.join(', ')}.`;
 }
 
-/** 'обработка записи [ 3 / 10 ]': the row's place among the rows handled so far, counting this one. */
-export function progressText(rowCount: number, pendingCount: number): string {
-  return `обработка записи [ ${rowCount - pendingCount + 1} / ${rowCount} ]`;
+/** The counts of an import's rows that say where its review stands. */
+type ImportCounts = { RowCount: number; PendingCount: number; RejectedCount: number; UnchangedCount: number };
+
+/**
+ * 'обработка записи [ 3 / 10 ]': the row's place among the rows handled so far, counting this one, of the rows
+ * to review (the unchanged ones are not).
+ */
+export function progressText({
+  RowCount,
+  PendingCount,
+  UnchangedCount,
+}: Omit<ImportCounts, 'RejectedCount'>) {
+  const toReview = RowCount - UnchangedCount;
+  return `обработка записи [ ${toReview - PendingCount + 1} / ${toReview} ]`;
 }
 
 /**
@@ -110,14 +121,16 @@ export function doneText(kind: 'saved' | 'rejected', name: string): string {
   return `${kind === 'saved' ? 'Внесено в реестр' : 'Отклонено'}: ${name}`;
 }
 
-/** The last message of an import: how many of its rows were accepted and rejected, or who holds the rest. */
-export function finalText(progress: {
-  RowCount: number;
-  PendingCount: number;
-  RejectedCount: number;
-}): string {
-  const accepted = progress.RowCount - progress.PendingCount - progress.RejectedCount;
-  const counts = `внесено в реестр — ${countRu(accepted, recordForms)}, отклонено — ${countRu(progress.RejectedCount, recordForms)}`;
+/**
+ * The last message of an import: how many of its rows were accepted and rejected, and were unchanged when any
+ * were (neither accepted nor waiting), or who holds the rest.
+ */
+export function finalText(progress: ImportCounts): string {
+  const accepted =
+    progress.RowCount - progress.PendingCount - progress.RejectedCount - progress.UnchangedCount;
+  const unchanged =
+    progress.UnchangedCount > 0 ? `, без изменений — ${countRu(progress.UnchangedCount, recordForms)}` : '';
+  const counts = `внесено в реестр — ${countRu(accepted, recordForms)}, отклонено — ${countRu(progress.RejectedCount, recordForms)}${unchanged}`;
   if (progress.PendingCount === 0) return `Все записи импорта обработаны: ${counts}.`;
   // The operators are who process, whatever the count of the rows: «обрабатывают» agrees with them.
   return `Свободных записей больше нет: ${counts}; другие операторы обрабатывают ещё ${countRu(progress.PendingCount, recordForms)}.`;
