@@ -34,9 +34,18 @@ export type ImportStatus = (typeof ImportStatus)[keyof typeof ImportStatus];
 export const openImportStatuses: ImportStatus[] = [ImportStatus.Pending, ImportStatus.BeingProcessed];
 
 /** Status of one row of an import. */
-export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2 } as const;
+/**
+ * Status of one row of an import. `Unchanged`: the row says what the register holds about its trainee (a
+ * pre-filled change file sent back with that row untouched), so it is no operator's work (docs/row-review.md).
+ */
+export const ChangeStatus = { Pending: 0, Finished: 1, Rejected: 2, Unchanged: 3 } as const;
 export type ChangeStatus = (typeof ChangeStatus)[keyof typeof ChangeStatus];
-export const changeStatuses = labelled({ 0: 'Ожидает обработки', 1: 'Внесена', 2: 'Отклонена' });
+export const changeStatuses = labelled({
+  0: 'Ожидает обработки',
+  1: 'Внесена',
+  2: 'Отклонена',
+  3: 'Без изменений',
+});
 
 export const importStatuses = labelled({
   0: 'Ожидает обработки',

@@ -33,6 +33,8 @@ const importBase = {
   RowCount: z.number().int(),
   PendingCount: z.number().int(),
   RejectedCount: z.number().int(),
+  /** Rows that said what the register holds: neither waiting nor accepted (ChangeStatus.Unchanged). */
+  UnchangedCount: z.number().int(),
   Requisites: RequisitesOutSchema,
   OrganizationRequisites: RequisitesOutSchema,
   /** Days left to enter the changes, rounded up; 0 or less is overdue. */
@@ -71,9 +73,10 @@ export type ImportMail = z.infer<typeof ImportMailSchema>;
 
 /**
  * Which of an import's rows `GET /imports/{id}/changes?state=` shows: `pending` waiting, `claimed` waiting
- * with an operator working on it now (a claim not expired), `finished` accepted, `rejected`; none: every row.
+ * with an operator working on it now (a claim not expired), `finished` accepted, `rejected`, `unchanged` saying
+ * what the register holds (no one's work); none: every row.
  */
-export const changeStates = ['pending', 'claimed', 'finished', 'rejected'] as const;
+export const changeStates = ['pending', 'claimed', 'finished', 'rejected', 'unchanged'] as const;
 export type ChangeState = (typeof changeStates)[number];
 
 /**
@@ -137,17 +140,26 @@ export const RejectedChangeSchema = ChangeRowSchema.extend({
 });
 export type RejectedChange = z.infer<typeof RejectedChangeSchema>;
 
+/** A row that said what the register holds about its trainee: the trainee, for operators only. */
+export const UnchangedChangeSchema = ChangeRowSchema.extend({
+  State: z.literal('unchanged'),
+  InternId: z.number().int().nullable().optional(),
+  InternFullName: z.string().nullable().optional(),
+});
+export type UnchangedChange = z.infer<typeof UnchangedChangeSchema>;
+
 /** A row of an import as its page lists it, by its `State`. */
 export const ImportChangeSchema = z.discriminatedUnion('State', [
   PendingChangeSchema,
   FinishedChangeSchema,
   RejectedChangeSchema,
+  UnchangedChangeSchema,
 ]);
 export type ImportChange = z.infer<typeof ImportChangeSchema>;
 
 /**
- * A page of an import's rows under `?state=&match=`: the waiting rows first, then the accepted, then the
- * rejected, as the page shows them, each in file order. `Total`: the rows the filter shows on every page.
+ * A page of an import's rows under `?state=&match=`: the waiting rows first, then the accepted, the
+ * rejected and the unchanged, as the page shows them, each in file order. `Total`: the rows the filter shows on every page.
  */
 export const ImportChangePageSchema = pagedSchema(ImportChangeSchema).extend({ Total: z.number().int() });
 export type ImportChangePage = z.infer<typeof ImportChangePageSchema>;
@@ -197,8 +209,16 @@ export const ImportSchema = z.object({
   Pending: z.array(SpecChangeSchema).optional(),
   Finished: z.array(SpecChangeSchema).optional(),
   Rejected: z.array(SpecRejectedChangeSchema).optional(),
+  /** Beside the contract's lists: the rows that said what the register holds, in none of the three. */
+  Unchanged: z.array(SpecChangeSchema).optional(),
   /** The rows each `?state=` of `GET /imports/{id}/changes` shows. */
-  StateCounts: z.object({ pending: rowCount, claimed: rowCount, finished: rowCount, rejected: rowCount }),
+  StateCounts: z.object({
+    pending: rowCount,
+    claimed: rowCount,
+    finished: rowCount,
+    rejected: rowCount,
+    unchanged: rowCount,
+  }),
   /**
    * The waiting rows each `?match=` shows: for operators only, as the matching is theirs (a representative's
    * detail leaves it out).

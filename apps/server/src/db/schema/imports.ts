@@ -104,6 +104,8 @@ export const imports = pgTable(
     rowCount: integer().notNull(),
     pendingCount: integer().notNull(),
     rejectedCount: integer().notNull().default(0),
+    /** Rows that said what the register holds (ChangeStatus.Unchanged): neither waiting nor accepted. */
+    unchangedCount: integer().notNull().default(0),
     /** What the reader noticed without refusing the file: unknown headers, unknown schools. */
     notices: jsonb()
       .$type<string[]>()
@@ -144,7 +146,7 @@ export const importChanges = pgTable(
       .references(() => imports.id),
     /** The spreadsheet's own row number. */
     rowNumber: integer().notNull(),
-    /** 0 pending, 1 finished, 2 rejected. */
+    /** 0 pending, 1 finished, 2 rejected, 3 unchanged (ChangeStatus). */
     status: smallint().notNull().default(0),
     fullName: varchar({ length: 400 }).notNull(),
     snils: varchar({ length: 14 }),

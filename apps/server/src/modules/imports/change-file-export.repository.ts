@@ -17,6 +17,7 @@ export type TraineeSections = Pick<InternSections, RowSectionKey>;
 export interface ExportedTrainee {
   id: number;
   version: number;
+  isDeleted: boolean;
   sections: TraineeSections;
 }
 
@@ -40,18 +41,17 @@ export function createChangeFileExportRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** The trainees of `ids`, in that order, with their current entries of the four sections. */
+    /** The trainees of `ids` the register has, in that order, with their current entries of the four sections. */
     async trainees(ids: number[]): Promise<ExportedTrainee[]> {
       if (ids.length === 0) return [];
-      const idList = sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      );
+      // One array parameter rather than a thousand: less for Drizzle to build and for the server to parse.
+      const idList = sql`${sql.param(ids)}::int[]`;
       const [versions, entries] = await Promise.all([
-        sqlRows<{ id: number; version: number }>(
+        sqlRows<{ id: number; version: number; isDeleted: boolean }>(
           db,
-          sql`select ${interns.id} as id, ${interns.version} as version from ${interns}
-            where ${interns.id} in (${idList})`,
+          sql`select ${interns.id} as id, ${interns.version} as version, ${interns.isDeleted} as "isDeleted"
+            from ${interns}
+            where ${interns.id} = any(${idList})`,
         ),
         sqlRows<{ id: number; internId: number; section: RowSectionKey; position: number; data: object }>(
           db,
@@ -59,7 +59,7 @@ export function createChangeFileExportRepository(db: Db) {
               ${internEntries.section} as section, ${internEntries.position} as position,
               ${internEntries.data} as data
             from ${internEntries}
-            where ${internEntries.internId} in (${idList}) and not ${internEntries.isRemoved}
+            where ${internEntries.internId} = any(${idList}) and not ${internEntries.isRemoved}
               and ${internEntries.section} in (${sql.join(
                 rowSections.map((section) => sql`${section}`),
                 sql`, `,
@@ -68,16 +68,18 @@ export function createChangeFileExportRepository(db: Db) {
         ),
       ]);
       const byId = new Map<number, ExportedTrainee>();
-      for (const { id, version } of versions) {
+      for (const { id, version, isDeleted } of versions) {
         byId.set(id, {
           id,
           version,
+          isDeleted,
           sections: { PersonalInfo: [], Supervisors: [], Internships: [], InternshipSteps: [] },
         });
       }
       for (const entry of entries) {
         const list: object[] | undefined = byId.get(entry.internId)?.sections[entry.section];
-        list?.push({ ...entry.data, Id: entry.id, Entry_Id: entry.position });
+        // The driver parsed a new object for each entry: it takes its identity in place rather than a copy.
+        list?.push(Object.assign(entry.data, { Id: entry.id, Entry_Id: entry.position }));
       }
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

@@ -2,11 +2,22 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditAction, auditDetailLines, type AuditEvent, type ChangeReview } from '@registry/shared';
+import type ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import {
+  AuditAction,
+  auditDetailLines,
+  ImportStatus,
+  type AuditEvent,
+  type ChangeReview,
+  type Import,
+  type UnchangedChange,
+} from '@registry/shared';
+import { sqlRows } from '../../lib/sql-rows.js';
 import { createCallers, type Callers } from '../../test/api.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
-import { createIntern, internship, personalInfo } from '../../test/interns.js';
+import { createIntern, internship, personalInfo, saveIntern } from '../../test/interns.js';
 import { importRows, upload } from '../../test/uploads.js';
 import { readWorkbook } from '../../test/workbook.js';
 import { KEYS_SHEET_NAME, loadChangeFileSecret, verifyKeys, type RowKey } from './change-file-keys.js';
@@ -248,45 +259,138 @@ describe('the file', () => {
     expect(verifyKeys(secret, header, edited, signature[1] as string)).toBe(false);
     expect(verifyKeys(Buffer.from('another secret'), header, keys, signature[1] as string)).toBe(false);
   });
+});
 
-  it('comes back untouched as the same trainees with nothing to change', async () => {
+/** Uploads a file as the operator does for the SRO; the import's id. */
+async function uploadBack(file: Buffer) {
+  const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
+    {
+      field: 'data',
+      content: JSON.stringify({
+        organizationId: callers.organization.id,
+        importSchools: false,
+        confirmDuplicate: true,
+        number: '1-вх',
+        date: '2026-11-30',
+      }),
+    },
+    { field: 'file', name: 'файл для изменений.xlsx', content: file },
+  ]);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return uploaded.json<{ Id: number }>().Id;
+}
+
+async function importOf(importId: number) {
+  const response = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: callers.asOperator });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Import>();
+}
+
+/** The file with some of its data cells changed: by trainee index, header and new value (null clears). */
+async function edited(file: Buffer, edits: [number, string, ExcelJS.CellValue][]) {
+  const workbook = await readWorkbook(file);
+  const sheet = workbook.getWorksheet('Данные')!;
+  for (const [index, header, value] of edits) {
+    const column = changeFileColumns.findIndex((each) => each.header === header) + 2;
+    sheet.getRow(3 + index).getCell(column).value = value;
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe('the file sent back', () => {
+  it('untouched: every row is «Без изменений», nothing waits, the import is processed and the SRO told', async () => {
+    const importId = await uploadBack((await download(callers.asRepresentative)).rawPayload);
+    const detail = await importOf(importId);
+    expect(detail).toMatchObject({
+      Status: ImportStatus.Processed,
+      RowCount: 3,
+      PendingCount: 0,
+      RejectedCount: 0,
+      UnchangedCount: 3,
+      StateCounts: { pending: 0, finished: 0, rejected: 0, unchanged: 3 },
+      Pending: [],
+      Finished: [],
+      Notices: [],
+    });
+    expect(detail.Unchanged!.map((row) => row.Snils)).toEqual(trainees.map((each) => each.snils));
+    const rows = await importRows<UnchangedChange>(t, callers.asOperator.cookie, importId, 'unchanged');
+    expect(rows.map((row) => [row.State, row.InternId])).toEqual(
+      trainees.map((each) => ['unchanged', each.id]),
+    );
+    const mail = await sqlRows<{ kind: string }>(
+      t.database.db,
+      sql`select kind from mail_jobs where import_id = ${importId}`,
+    );
+    expect(mail.map((job) => job.kind)).toContain('import-processed');
+  });
+
+  it('with cells edited in one row: that row alone waits, showing those changes and no others', async () => {
+    const file = await edited((await download(callers.asRepresentative)).rawPayload, [
+      [1, 'Этап 1: дата окончания', new Date('2024-03-11T00:00:00Z')],
+      [1, 'Телефон', '+7 900 111-22-33'],
+    ]);
+    const importId = await uploadBack(file);
+    const detail = await importOf(importId);
+    expect(detail).toMatchObject({ PendingCount: 1, UnchangedCount: 2, Status: ImportStatus.Pending });
+    const [waiting, ...others] = await importRows(t, callers.asOperator.cookie, importId, 'pending');
+    expect(others).toEqual([]);
+    const review = await t.app.inject({
+      url: `/api/v1/imports/${importId}/changes/${waiting!.Id}`,
+      headers: callers.asOperator,
+    });
+    const body = review.json<ChangeReview>();
+    expect(body.Intern?.Id).toBe(trainees[1]!.id);
+    expect(body.PersonalInfo.New?.Contacts.PhoneNumber).toBe('+7 900 111-22-33');
+    expect(body.InternshipSteps.New?.Step1.EndedAt).toBe('2024-03-11');
+    expect(body.Internship.HasChanges).toBe(false);
+    expect(body.Supervisors.map((each) => each.HasChanges)).toEqual([false]);
+  });
+
+  it('keeps reviewing a row whose trainee the register changed since, and an ordinary file’s every row', async () => {
     const file = (await download(callers.asRepresentative)).rawPayload;
+    const card = await t.app.inject({
+      url: `/api/v1/interns/${trainees[2]!.id}`,
+      headers: callers.asOperator,
+    });
+    const intern = card.json<{ PersonalInfo: Record<string, unknown>[] }>();
+    const saved = await saveIntern(t.app, callers.asOperator.cookie, trainees[2]!.id, {
+      ...intern,
+      PersonalInfo: [{ ...intern.PersonalInfo[0], PatronymicName: 'Новое' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const importId = await uploadBack(file);
+    const waiting = await importRows(t, callers.asOperator.cookie, importId, 'pending');
+    expect(waiting).toHaveLength(1);
+    expect((await importOf(importId)).UnchangedCount).toBe(2);
+
+    // Without the key column the file is an ordinary one: the review sees every row.
+    const workbook = await readWorkbook(file);
+    workbook.getWorksheet('Данные')!.spliceColumns(1, 1);
+    const ordinary = await uploadBack(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(await importOf(ordinary)).toMatchObject({ PendingCount: 3, UnchangedCount: 0 });
+  });
+
+  it('refuses a key that is not a trainee’s number, naming the row', async () => {
+    const file = await editedKey((await download(callers.asRepresentative)).rawPayload, 'сорок два');
     const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
       {
         field: 'data',
-        content: JSON.stringify({
-          organizationId: callers.organization.id,
-          importSchools: false,
-          number: '1-вх',
-          date: '2026-11-30',
-        }),
+        content: JSON.stringify({ organizationId: callers.organization.id, importSchools: false }),
       },
       { field: 'file', name: 'файл для изменений.xlsx', content: file },
     ]);
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const importId = uploaded.json<{ Id: number }>().Id;
-    const detail = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: callers.asOperator });
-    expect(detail.json().Notices ?? []).toEqual([]);
-    const rows = await importRows(t, callers.asOperator.cookie, importId, 'pending');
-    expect(rows).toHaveLength(trainees.length);
-    for (const [i, row] of rows.entries()) {
-      const review = await t.app.inject({
-        url: `/api/v1/imports/${importId}/changes/${row.Id}`,
-        headers: callers.asOperator,
-      });
-      const body = review.json<ChangeReview>();
-      expect(body.Intern?.Id).toBe(trainees[i]!.id);
-      expect(body.MatchedBy).toBe('snils');
-      const changed = [
-        ['PersonalInfo', body.PersonalInfo],
-        ['Internship', body.Internship],
-        ['InternshipSteps', body.InternshipSteps],
-        ...body.Supervisors.map((each) => ['Supervisor', each] as const),
-      ].filter(([, section]) => section.HasChanges);
-      expect(changed.map(([name, section]) => [name, section.Old, section.New])).toEqual([]);
-    }
+    expect(uploaded.statusCode).toBe(400);
+    expect(uploaded.json().Info).toContain(
+      'Строка 3, «Номер в реестре»: «сорок два» — не номер стажёра в реестре: этот столбец заполняет реестр при выгрузке, не меняйте его',
+    );
   });
 });
+
+async function editedKey(file: Buffer, value: string) {
+  const workbook = await readWorkbook(file);
+  workbook.getWorksheet('Данные')!.getCell('A3').value = value;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 describe('the signing secret', () => {
   it('is generated once into DATA_DIR, the same for processes that ask at once', async () => {

@@ -33,7 +33,8 @@ export function createImportStatsRepository(db: Db) {
         db,
         sql`select ${imports.organizationId} as organization_id, grouping(${imports.organizationId}) as is_total,
           count(*) as files_received, coalesce(sum(${imports.rowCount}), 0) as rows_received,
-          coalesce(sum(${imports.rowCount} - ${imports.pendingCount} - ${imports.rejectedCount}), 0) as rows_accepted,
+          coalesce(sum(${imports.rowCount} - ${imports.pendingCount} - ${imports.rejectedCount}
+            - ${imports.unchangedCount}), 0) as rows_accepted,
           coalesce(sum(${imports.rejectedCount}), 0) as rows_rejected,
           count(*) filter (where ${imports.status} = ${sql.raw(String(ImportStatus.Rejected))}) as files_rejected,
           percentile_cont(0.5) within group (order by extract(epoch from ${handledAt} - ${imports.importedAt}))

@@ -40,8 +40,8 @@ function expectShape(value: Record<string, unknown>, shape: Record<string, strin
   }
 }
 
-/** The contract's lists of the import's rows. */
-const lists = ['Pending', 'Finished', 'Rejected'];
+/** The contract's lists of the import's rows, and the unchanged rows' beside them. */
+const lists = ['Pending', 'Finished', 'Rejected', 'Unchanged'];
 
 const getDetail = async (importId: number, cookie: string, query = '') => {
   const response = await test.t.app.inject({

@@ -21,6 +21,7 @@ import { createChangeFileReader, type ReaderSettings } from './reader/change-fil
 import { createReviewRepository, pendingRowsNaming } from './review/review.repository.js';
 import { reviewClaimRoutes, reviewReturnRoutes, reviewRoutes } from './review/review.routes.js';
 import { createReviewService, type ReviewService } from './review/review.service.js';
+import { settleUnchangedRows } from './review/unchanged-rows.js';
 import { createFileStore } from './store/file-store.js';
 import { discardHalfStored } from './store/imports-store.js';
 import { createImportsStoreRepository } from './store/imports-store.repository.js';
@@ -140,6 +141,8 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     organizations: deps.organizations,
     schools,
     readChangeFile: (request, consume) => reader.read(request, consume),
+    settleRows: (tx, importId, organizationId, headers) =>
+      settleUnchangedRows({ outbox }, tx, importId, organizationId, headers),
     deadlineWorkingDays: settings.uploads.deadlineWorkingDays,
     clock,
     log: deps.log,

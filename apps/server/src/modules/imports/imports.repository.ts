@@ -73,6 +73,7 @@ export const importRequisitesAndCounts = {
   rowCount: imports.rowCount,
   pendingCount: imports.pendingCount,
   rejectedCount: imports.rejectedCount,
+  unchangedCount: imports.unchangedCount,
 };
 
 const importColumns = {
@@ -187,6 +188,7 @@ const changeStates: Record<ChangeState, SQL> = {
   claimed: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Pending))} and ${hasLiveClaim}`,
   finished: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Finished))}`,
   rejected: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Rejected))}`,
+  unchanged: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Unchanged))}`,
 };
 
 /** The rows of each `?match=`, by the lateral `pendingMatch`: it finds waiting rows only. */
@@ -203,7 +205,7 @@ export interface ChangeFilter {
   match?: ChangeMatch;
 }
 
-/** The page's order: waiting, accepted, rejected (ChangeStatus 0, 1, 2), each in file order. */
+/** The page's order: waiting, accepted, rejected, unchanged (ChangeStatus 0 to 3), each in file order. */
 const changeOrder = [importChanges.status, importChanges.rowNumber, importChanges.id];
 
 /** The import's rows the filter shows, looking up their match only when the filter asks for one. */
@@ -236,6 +238,7 @@ function changePages(db: Db) {
           claimed: counted(changeStates.claimed),
           finished: counted(changeStates.finished),
           rejected: counted(changeStates.rejected),
+          unchanged: counted(changeStates.unchanged),
           snils: counted(changeMatches.snils),
           fullName: counted(changeMatches.fullName),
           none: counted(changeMatches.none),
@@ -258,7 +261,7 @@ function changePages(db: Db) {
     },
 
     /**
-     * A page of the rows the filter shows, waiting first, then accepted, then rejected, each in file order
+     * A page of the rows the filter shows, waiting first, then accepted, rejected, unchanged, each in file order
      * (through the rows' (import, status, row number) index). The match of a row is looked up for the
      * page's rows only, unless the filter asks for one, which has to know it of every waiting row.
      */

@@ -1,10 +1,8 @@
 import {
-  ChangeStatus,
   openImportStatuses,
   texts,
   type EditImport,
   type Import,
-  type ImportChange,
   type ImportChangePage,
   type ImportFile,
   type ImportMail,
@@ -12,8 +10,6 @@ import {
   type ImportProgress,
   type ImportStatus,
   type Paged,
-  type SpecChange,
-  type SpecRejectedChange,
 } from '@registry/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -22,15 +18,8 @@ import type { CurrentAccount } from '../../lib/session.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { daysLeft } from './deadline.js';
 import type { FileInfo, FileStore } from './store/file-store.js';
-import type {
-  ChangeCounts,
-  ChangeFilter,
-  ChangeRow,
-  ImportRow,
-  ImportTabKey,
-  ImportsRepository,
-  ListedRow,
-} from './imports.repository.js';
+import type { ChangeFilter, ImportRow, ImportTabKey, ImportsRepository } from './imports.repository.js';
+import { toChange, toRowCounts, toSpecLists } from './import-row-views.js';
 import { rejectionFile } from './rejection-file.js';
 
 export const importTexts = {
@@ -91,79 +80,11 @@ function toListItem(row: ImportRow, files: Map<number, FileInfo>, now: Date): Im
     RowCount: row.rowCount,
     PendingCount: row.pendingCount,
     RejectedCount: row.rejectedCount,
+    UnchangedCount: row.unchangedCount,
     Requisites: { Number: row.number, Date: row.date },
     OrganizationRequisites: { Number: row.organizationNumber, Date: row.organizationDate },
     ExpiresInDays: daysLeft(row.deadlineAt, now),
     DeadlineAt: row.deadlineAt.toISOString(),
-  };
-}
-
-/**
- * How many rows each of the page's filters shows, and where 'Начать обработку' starts; the matches' counts to
- * operators only.
- */
-function toRowCounts(
-  counts: ChangeCounts,
-  matching: boolean,
-): Pick<Import, 'StateCounts' | 'MatchCounts' | 'FirstPendingId'> {
-  const { pending, claimed, finished, rejected, snils, fullName, none, conflict } = counts;
-  return {
-    StateCounts: { pending, claimed, finished, rejected },
-    ...(matching ? { MatchCounts: { snils, fullName, none, conflict } } : {}),
-    FirstPendingId: counts.firstPendingId,
-  };
-}
-
-/**
- * The detail's lists (docs/api.md#the-contracts-shapes), each in file order. A file rejected whole leaves
- * nothing waiting: the rows still waiting then are rejected with it, under its reason and its rejection's Id.
- */
-function toSpecLists(
-  rows: ListedRow[],
-  rejection: Import['Rejection'],
-): Pick<Import, 'Pending' | 'Finished' | 'Rejected'> {
-  const lists = {
-    Pending: [] as SpecChange[],
-    Finished: [] as SpecChange[],
-    Rejected: [] as SpecRejectedChange[],
-  };
-  for (const [Id, FullName, Snils, status, reason] of rows) {
-    if (status === ChangeStatus.Finished) lists.Finished.push({ Id, FullName, Snils });
-    else if (status === ChangeStatus.Rejected) {
-      lists.Rejected.push({ FullName, Snils, RejectionReason: reason, RejectionId: null });
-    } else if (rejection !== null) {
-      lists.Rejected.push({ FullName, Snils, RejectionReason: rejection.Reason, RejectionId: rejection.Id });
-    } else lists.Pending.push({ Id, FullName, Snils });
-  }
-  return lists;
-}
-
-/** A row of the import's page in the shape of its state; its match and trainee only where `matching`. */
-function toChange(row: ChangeRow, matching: boolean): ImportChange {
-  const base = { Id: row.id, RowNumber: row.rowNumber, FullName: row.fullName, Snils: row.snils };
-  const handled = { ProcessedBy: row.processedBy, ProcessedAt: row.processedAt?.toISOString() ?? null };
-  if (row.status === ChangeStatus.Finished) {
-    return {
-      ...base,
-      State: 'finished',
-      ...(matching ? { InternId: row.internId, InternFullName: row.internFullName } : {}),
-      ...handled,
-    };
-  }
-  if (row.status === ChangeStatus.Rejected) {
-    return {
-      ...base,
-      State: 'rejected',
-      RejectionReason: row.rejectionReason,
-      RejectionId: null,
-      ...handled,
-    };
-  }
-  return {
-    ...base,
-    State: 'pending',
-    ClaimedBy: row.claimedBy,
-    ...(matching ? { Match: row.match ?? 'none', HasConflict: row.hasConflict ?? false } : {}),
   };
 }
 

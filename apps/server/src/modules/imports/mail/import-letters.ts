@@ -28,6 +28,8 @@ export interface LetterImport {
   rowCount: number;
   pendingCount: number;
   rejectedCount: number;
+  /** Rows that said what the register holds: neither accepted nor rejected. */
+  unchangedCount: number;
   deadlineAt: Date;
 }
 
@@ -61,7 +63,12 @@ function importDescription(item: LetterImport): string {
   return `импорт ${importTitle(item)} (${details.join(', ')})`;
 }
 
-const accepted = (item: LetterImport) => item.rowCount - item.pendingCount - item.rejectedCount;
+const accepted = (item: LetterImport) =>
+  item.rowCount - item.pendingCount - item.rejectedCount - item.unchangedCount;
+
+/** The rows that said what the register holds, when there were any (a pre-filled file sent back). */
+const unchangedLine = (item: LetterImport) =>
+  item.unchangedCount > 0 ? [`Без изменений: ${countRu(item.unchangedCount, rowForms)}.`] : [];
 
 /** To a representative: every row of the import is handled. The rejected rows' file goes with it. */
 export function processedLetter(
@@ -80,6 +87,7 @@ export function processedLetter(
       '',
       `Внесено в реестр: ${countRu(accepted(item), rowForms)}.`,
       `Отклонено: ${countRu(item.rejectedCount, rowForms)}.`,
+      ...unchangedLine(item),
       ...(rejectedRows
         ? [
             '',
@@ -114,7 +122,8 @@ export function rejectedLetter(
       `Причина: ${item.rejectionReason}`,
       '',
       `Внесено в реестр до отклонения: ${countRu(acceptedBefore, rowForms)}.`,
-      `Отклонено: ${countRu(item.rowCount - acceptedBefore, rowForms)}.`,
+      `Отклонено: ${countRu(item.rowCount - acceptedBefore - item.unchangedCount, rowForms)}.`,
+      ...unchangedLine(item),
       ...(rejectionFile ? ['', `Отклонённые строки — во вложенном файле «${rejectionFile.filename}».`] : []),
       '',
       `Импорт в реестре: ${importLink(publicUrl, item.id)}`,

@@ -1,12 +1,5 @@
 import { toDateValue, type DictionaryRef, type NamedRef } from '@registry/shared';
-import { cellText } from '../rows/change-file-cells.js';
-import {
-  changeFileColumns,
-  columnsByKey,
-  headerKey,
-  REGISTER_ID_HEADER,
-  type ChangeFileColumn,
-} from '../rows/change-file-columns.js';
+import { changeFileColumns, REGISTER_ID_HEADER } from '../rows/change-file-columns.js';
 import {
   ChangeFileRefusal,
   cellMessages,
@@ -16,18 +9,16 @@ import {
   noticeMessages,
   type RefusalKind,
 } from '../rows/change-file-messages.js';
+import { findHeader, headerAreaCheck, registerIdOf, type Header } from './change-file-header.js';
 import { CellCache, readRow, type FoundColumn, type ReadRowResult, type RowContext } from './row-reader.js';
 import type { ChangeFileRow } from '../rows/change-file-rows.js';
 import { DictionaryIndex, dictionaryKey } from '../rows/dictionary-match.js';
-import { fieldSchema } from './section-schemas.js';
 import { detectFileType, megabytes } from './formats/file-type.js';
 import { trackHeap } from './heap-peak.js';
 import {
   HEADER_SEARCH_ROWS,
-  columnLetters,
   gridSource,
   isFilled,
-  type CellRange,
   type SheetRow,
   type SheetSource,
 } from './formats/sheet-grid.js';
@@ -145,109 +136,6 @@ export function refuseOversized(size: number, limits: ChangeFileLimits): ChangeF
   return new ChangeFileRefusal('too-large', [fileMessages.tooLarge(megabytes(size), limitMb)]);
 }
 
-interface Header {
-  /** The last row of the header (a merged header may span several). */
-  lastRow: number;
-  columns: FoundColumn[];
-  notices: string[];
-}
-
-// Each column's field schema, found once for all files.
-const fieldSchemas = new Map(changeFileColumns.map((column) => [column, fieldSchema(column)]));
-
-const LAST_NAME_KEY = headerKey('Фамилия');
-const SNILS_KEY = headerKey('СНИЛС');
-const REGISTER_ID_KEY = headerKey(REGISTER_ID_HEADER);
-
-/**
- * The header is the first row among the first ten that has both «Фамилия» and «СНИЛС»; rows above it (a
- * title, group names) are ignored. A header cell merged down over several rows counts in each of them, and
- * the data starts below the lowest such merge; a group name merged across columns above sub-headers gives
- * way to them.
- */
-function findHeader(rows: SheetRow[], merges: CellRange[]): Header {
-  const rowsByNumber = new Map(rows.map((row) => [row.number, row]));
-  for (let number = 1; number <= HEADER_SEARCH_ROWS; number++) {
-    const texts = headerTexts(rowsByNumber, merges, number);
-    const keys = texts.map(headerKey);
-    if (!keys.includes(LAST_NAME_KEY) || !keys.includes(SNILS_KEY)) continue;
-    const spanning = merges.filter((range) => range.top <= number && range.bottom > number);
-    const lastRow = Math.max(number, ...spanning.map((range) => range.bottom));
-    const lowest = lastRow === number ? texts : headerTexts(rowsByNumber, merges, lastRow);
-    const width = Math.max(texts.length, lowest.length);
-    const headers = Array.from({ length: width }, (_, i) => lowest[i] || texts[i] || '');
-    return { lastRow, ...mapColumns(headers) };
-  }
-  throw new ChangeFileRefusal('content', [fileMessages.noHeader]);
-}
-
-/**
- * Refuses the sheet as soon as its first ten rows are read if none of them has «Фамилия» or none has
- * «СНИЛС»: merged ranges, which may come only at the sheet's end, carry a header cell's text no further
- * than the rows below it, so no header is found there whatever they are, and the rest of the sheet is not
- * worth reading. A header area that may hold the header waits for findHeader.
- */
-function headerAreaCheck() {
-  const found = new Set<string>();
-  let checked = false;
-  return (row: SheetRow) => {
-    if (checked) return;
-    if (row.number <= HEADER_SEARCH_ROWS) {
-      for (const value of row.cells) {
-        const key = isFilled(value) ? headerKey(cellText(value)) : '';
-        if (key === LAST_NAME_KEY || key === SNILS_KEY) found.add(key);
-      }
-      return;
-    }
-    checked = true;
-    if (found.size < 2) throw new ChangeFileRefusal('content', [fileMessages.noHeader]);
-  };
-}
-
-/** The header texts of a row, with the text of a cell merged down from above in its column. */
-function headerTexts(rows: Map<number, SheetRow>, merges: CellRange[], number: number): string[] {
-  const texts: string[] = [];
-  rows.get(number)?.cells.forEach((value, i) => {
-    if (isFilled(value)) texts[i] = cellText(value);
-  });
-  for (const range of merges) {
-    const above = rows.get(range.top)?.cells[range.left];
-    if (range.top < number && range.bottom >= number && !texts[range.left] && isFilled(above)) {
-      texts[range.left] = cellText(above);
-    }
-  }
-  return Array.from(texts, (text) => text ?? '');
-}
-
-/** Matches the header texts to the template's columns; a duplicate or a missing required one refuses the file. */
-function mapColumns(headers: string[]): { columns: FoundColumn[]; notices: string[] } {
-  const indexes = new Map<ChangeFileColumn, number[]>();
-  const unknown = new Map<string, string>();
-  headers.forEach((text, index) => {
-    const key = headerKey(text);
-    // The pre-filled file's key column names the register's trainee; it is no field of the trainee's.
-    if (!key || key === REGISTER_ID_KEY) return;
-    const column = columnsByKey.get(key);
-    if (!column) unknown.set(key, unknown.get(key) ?? text);
-    else indexes.set(column, [...(indexes.get(column) ?? []), index]);
-  });
-  const problems = [
-    ...[...indexes]
-      .filter(([, at]) => at.length > 1)
-      .map(([column, at]) => fileMessages.duplicateColumn(column.header, at.map(columnLetters))),
-    ...changeFileColumns
-      .filter((column) => column.required && !indexes.has(column))
-      .map((column) => fileMessages.missingColumn(column.header)),
-  ];
-  if (problems.length > 0) throw new ChangeFileRefusal('content', problems);
-  return {
-    columns: [...indexes]
-      .map(([column, [index]]) => ({ column, index: index!, schema: fieldSchemas.get(column)! }))
-      .sort((a, b) => a.index - b.index),
-    notices: [...unknown.values()].map(noticeMessages.unknownHeader),
-  };
-}
-
 /**
  * Reads the sheet's rows as they come: the rows of the header area are kept until the header is found, then
  * each data row is read and, in batches, handed to the sink. What refuses the file is told in the order of
@@ -308,6 +196,11 @@ function readDataRows(
       if (++dataRows > options.limits.maxRows) return;
       const result = readRow(sheetRow, header.columns, context);
       problems.push(...result.problems, ...duplicates.check(sheetRow.number, result.identity));
+      if (header.keyIndex !== null) {
+        const key = registerIdOf(sheetRow.cells[header.keyIndex]);
+        if (typeof key === 'string') problems.push(cellProblem(sheetRow.number, REGISTER_ID_HEADER, key));
+        else if (key !== null && result.row) result.row.RegisterId = key;
+      }
       if (result.newSchool) newSchools.set(dictionaryKey(result.newSchool), result.newSchool);
       if (result.row) rows.push(result.row);
       // Once a file has a problem it is refused, so its rows are no longer worth sending.

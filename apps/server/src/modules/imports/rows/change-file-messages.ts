@@ -68,6 +68,8 @@ export const fileMessages = {
 };
 
 export const cellMessages = {
+  registerId: (text: string) =>
+    `«${text}» — не номер стажёра в реестре: этот столбец заполняет реестр при выгрузке, не меняйте его`,
   required: 'обязательное поле не заполнено',
   snilsDigits: (text: string) => `СНИЛС «${text}» — ожидается 11 цифр, например 112-233-445 95`,
   snilsChecksum: 'неверная контрольная сумма',

@@ -47,7 +47,7 @@ export interface PackedRows extends LightColumns {
 /** A row as stored: `data` is what the import_changes column holds, `raw` its cells by header order. */
 export interface StoredRow {
   rowNumber: number;
-  data: Pick<ChangeFileRow, 'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps'>;
+  data: Pick<ChangeFileRow, 'PersonalInfo' | 'Supervisors' | 'Internship' | 'InternshipSteps' | 'RegisterId'>;
   raw: (string | null)[];
   notices: string[];
 }
@@ -74,6 +74,7 @@ const dataOf = (row: ChangeFileRow): StoredRow['data'] => ({
   Supervisors: row.Supervisors,
   Internship: row.Internship,
   InternshipSteps: row.InternshipSteps,
+  ...(row.RegisterId !== undefined && { RegisterId: row.RegisterId }),
 });
 
 /** Lays JSON texts end to end in one buffer of their own, with where each ends. */

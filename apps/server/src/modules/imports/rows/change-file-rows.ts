@@ -9,6 +9,8 @@ export interface ChangeFileRow {
   Supervisors: Supervisor[];
   Internship: Internship;
   InternshipSteps: InternshipSteps;
+  /** The pre-filled file's «Номер в реестре»: the trainee the register wrote the row from; absent otherwise. */
+  RegisterId?: number;
   /**
    * The filled cells' text by header. Only filled cells are here: a field whose header is missing was not
    * reported in this file and must leave the register's value as it is.

@@ -42,7 +42,7 @@ const INTERNSHIP_LISTS = new Set(['MiscInfo', 'PauseInfo', 'ResumeInfo', 'Contra
  * field of the list's latest entry: a row adds one entry to each list, and the latest is the one it reports.
  */
 export function fieldOf(entries: RowEntries, column: ChangeFileColumn): unknown {
-  let keys = column.keys;
+  const { keys } = column;
   let node: Node =
     column.section === 'Supervisor'
       ? entries.Supervisor
@@ -51,12 +51,14 @@ export function fieldOf(entries: RowEntries, column: ChangeFileColumn): unknown 
         : column.section === 'InternshipSteps'
           ? entries.InternshipSteps
           : entries.PersonalInfo;
+  // Walked by index, not by slices of the keys: the export puts every cell of ten thousand rows this way.
+  let first = 0;
   if (column.section === 'Internship' && INTERNSHIP_LISTS.has(keys[0]!)) {
     node = (node?.[keys[0]!] as Node[] | undefined)?.at(-1);
-    keys = keys.slice(1);
+    first = 1;
   }
-  for (const key of keys.slice(0, -1)) node = node?.[key] as Node;
-  return node?.[keys.at(-1)!] ?? null;
+  for (let i = first; i < keys.length - 1; i++) node = node?.[keys[i]!] as Node;
+  return node?.[keys[keys.length - 1]!] ?? null;
 }
 
 /** A trainee's internships in one SRO. */

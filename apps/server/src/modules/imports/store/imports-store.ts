@@ -72,6 +72,11 @@ export interface ImportToStore {
   finish: () => Promise<ReadImport>;
   /** A check in the transaction that reveals the import, just before it does; it refuses by throwing. */
   beforeReveal?: (tx: Db) => Promise<void>;
+  /**
+   * Work on the revealed import's rows in the same transaction, so that no one sees them before it is done
+   * (the rows that say what the register holds, settled as unchanged); `headers` are the import's.
+   */
+  afterReveal?: (tx: Db, importId: number, headers: string[]) => Promise<void>;
 }
 
 /** A file of the import and the column of the import that points to it. */
@@ -159,6 +164,7 @@ async function reveal(deps: StoreDeps, tx: Db, item: ImportToStore, { id, read, 
   const { headers, notices, rowCount } = read;
   if (!(await deps.store.revealImport(tx, id, { headers, notices, rowCount, pendingCount: rowCount })))
     throw new Error(`import ${id} was removed while it was stored`);
+  await item.afterReveal?.(tx, id, headers);
   return id;
 }
 

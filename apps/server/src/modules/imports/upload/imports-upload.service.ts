@@ -92,6 +92,8 @@ interface UploadDeps {
   organizations: OrganizationService;
   schools: SchoolService;
   readChangeFile: ChangeFileReader['read'];
+  /** Settles the rows that say what the register holds, as the import is revealed (review/unchanged-rows.ts). */
+  settleRows: (tx: Db, importId: number, organizationId: number, headers: string[]) => Promise<number>;
   deadlineWorkingDays: number;
   clock?: () => Date;
   log?: FastifyBaseLogger;
@@ -201,6 +203,8 @@ function storeUpload(
     },
     batches: upload.stream.batches,
     finish: async () => checkRead(deps, input, await upload.stream.outcome),
+    afterReveal: async (tx, importId, headers) =>
+      void (await deps.settleRows(tx, importId, organization.Id, headers)),
     // Under a lock on the SRO's file hash, in the transaction that reveals the import: of two uploads of
     // one file at once, the second sees the first once it is stored.
     ...(input.confirmDuplicate

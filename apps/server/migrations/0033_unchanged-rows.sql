@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "unchanged_count" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,139 @@
+import { ChangeStatus, ImportStatus } from '@registry/shared';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { importChanges, imports } from '../../../db/schema/index.js';
+import type { Outbox } from '../../../mail/outbox.js';
+import { createChangeFileExportRepository } from '../change-file-export.repository.js';
+import { filledPaths } from './filled-paths.js';
+import { mergeRow, type MergedRow, type RowSections } from './merge.js';
+
+/*
+ * Rows that say what the register holds (docs/row-review.md#rows-without-changes). An SRO sending back its
+ * pre-filled change file leaves most rows as they were; such a row is no operator's work. As an import is
+ * revealed, in the same transaction, each waiting row keyed by «Номер в реестре» whose trainee (not deleted)
+ * the merge would leave as it is (merge.ts, the review's own comparison, so a changed SNILS is a change)
+ * becomes ChangeStatus.Unchanged, naming the trainee. A row with a notice (a school the dictionary lacks) stays
+ * for an operator, who has a choice to make. A row of an ordinary file, without the key, is always reviewed.
+ */
+
+const BATCH = 1000;
+
+/** Whether merging the row would change nothing in the trainee. */
+export function changesNothing(merged: MergedRow): boolean {
+  return (
+    !merged.PersonalInfo.HasChanges &&
+    !merged.Internship.HasChanges &&
+    !merged.InternshipSteps.HasChanges &&
+    merged.Supervisors.every((supervisor) => !supervisor.HasChanges)
+  );
+}
+
+/**
+ * A batch of waiting rows after `after` that a pre-filled file keyed by «Номер в реестре». The key is looked
+ * for in the row's JSON text, which is never parsed in the database: an ordinary file's rows cost nothing.
+ */
+function keyedWaitingRows(tx: Db, importId: number, after: number) {
+  return tx
+    .select({
+      id: importChanges.id,
+      data: importChanges.data,
+      raw: importChanges.raw,
+      notices: importChanges.notices,
+    })
+    .from(importChanges)
+    .where(
+      and(
+        eq(importChanges.importId, importId),
+        eq(importChanges.status, ChangeStatus.Pending),
+        gt(importChanges.id, after),
+        sql`${importChanges.data} like '%"RegisterId":%'`,
+      ),
+    )
+    .orderBy(asc(importChanges.id))
+    .limit(BATCH);
+}
+
+/** Marks the rows unchanged, naming their trainees; how many were still waiting. */
+async function markUnchanged(tx: Db, rows: { id: number; internId: number }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const internIds = sql.join(
+    rows.map((row) => sql`when ${row.id}::int then ${row.internId}::int`),
+    sql` `,
+  );
+  const updated = await tx
+    .update(importChanges)
+    .set({ status: ChangeStatus.Unchanged, internId: sql`case ${importChanges.id} ${internIds} end` })
+    .where(
+      and(
+        inArray(
+          importChanges.id,
+          rows.map((row) => row.id),
+        ),
+        eq(importChanges.status, ChangeStatus.Pending),
+        isNull(importChanges.claimedById),
+      ),
+    )
+    .returning({ id: importChanges.id });
+  return updated.length;
+}
+
+/**
+ * Counts the unchanged rows on the import: processed at once when no row is left waiting, and then the SRO is
+ * told, as when an operator handles the last row.
+ */
+async function countUnchanged(tx: Db, outbox: Pick<Outbox, 'enqueueForImport'>, importId: number, n: number) {
+  if (n === 0) return;
+  const remaining = sql`${imports.pendingCount} - ${n}`;
+  const [updated] = await tx
+    .update(imports)
+    .set({
+      pendingCount: remaining,
+      unchangedCount: sql`${imports.unchangedCount} + ${n}`,
+      status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${imports.status} end`,
+      handledAt: sql`case when ${remaining} <= 0 then now() else ${imports.handledAt} end`,
+    })
+    .where(eq(imports.id, importId))
+    .returning({ status: imports.status });
+  if (updated?.status === ImportStatus.Processed)
+    await outbox.enqueueForImport(tx, 'import-processed', importId);
+}
+
+export interface SettleDeps {
+  outbox: Pick<Outbox, 'enqueueForImport'>;
+}
+
+/**
+ * Settles an import's rows that say what the register holds, in the transaction that reveals it; how many.
+ * `headers` are the import's, in the order of each row's cells.
+ */
+export async function settleUnchangedRows(
+  deps: SettleDeps,
+  tx: Db,
+  importId: number,
+  organizationId: number,
+  headers: string[],
+): Promise<number> {
+  const trainees = createChangeFileExportRepository(tx);
+  let settled = 0;
+  for (let after = 0; ;) {
+    const batch = await keyedWaitingRows(tx, importId, after);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.id;
+    // The pattern may also meet a user's text that spells the key; only a number is a key.
+    const rows = batch
+      .map((row) => ({ ...row, data: row.data as RowSections }))
+      .filter((row) => typeof row.data.RegisterId === 'number');
+    const found = await trainees.trainees([...new Set(rows.map((row) => row.data.RegisterId!))]);
+    const records = new Map(found.filter((each) => !each.isDeleted).map((each) => [each.id, each.sections]));
+    const unchanged = rows.flatMap((row) => {
+      const internId = row.data.RegisterId!;
+      const record = records.get(internId);
+      if (!record || row.notices.length > 0) return [];
+      const merged = mergeRow(row.data, record, filledPaths(headers, row.raw), organizationId);
+      return changesNothing(merged) ? [{ id: row.id, internId }] : [];
+    });
+    settled += await markUnchanged(tx, unchanged);
+  }
+  await countUnchanged(tx, deps.outbox, importId, settled);
+  return settled;
+}
