@@ -34,6 +34,8 @@ let t: TestApp;
 let callers: Callers;
 let otherSro: { id: number };
 const trainees: { id: number; snils: string }[] = [];
+let foreignId: number;
+let deletedId: number;
 
 const url = (query = '') => `/api/v1/imports/change-file${query}`;
 
@@ -97,6 +99,12 @@ beforeAll(async () => {
   await createFullTrainee(callers.organization.id, 1, '112-233-445 95');
   await createFullTrainee(callers.organization.id, 2, '000-000-001 00');
   // Neither of these is the SRO's to update: one is another SRO's, one is deleted.
+  foreignId = (
+    await createIntern(t.app, callers.asOperator.cookie, {
+      PersonalInfo: [personalInfo({ LastName: 'Чужая', Snils: '000-000-002 00' })],
+      Internships: [internship(otherSro.id)],
+    })
+  ).Id;
   await createIntern(t.app, callers.asOperator.cookie, {
     PersonalInfo: [personalInfo({ LastName: 'Чужая' })],
     Internships: [internship(otherSro.id)],
@@ -105,6 +113,7 @@ beforeAll(async () => {
     PersonalInfo: [personalInfo({ LastName: 'Удалённая' })],
     Internships: [internship(callers.organization.id)],
   });
+  deletedId = deleted.Id;
   const removal = await t.app.inject({
     method: 'DELETE',
     url: `/api/v1/interns/${deleted.Id}`,
@@ -370,8 +379,35 @@ describe('the file sent back', () => {
     expect(await importOf(ordinary)).toMatchObject({ PendingCount: 3, UnchangedCount: 0 });
   });
 
+  it('refuses a key of another SRO’s trainee or of a deleted one, naming the rows, and stores nothing', async () => {
+    const file = await editedKeys((await download(callers.asRepresentative)).rawPayload, [
+      foreignId,
+      deletedId,
+    ]);
+    const importCount = async () =>
+      (await sqlRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from imports`))[0]!.n;
+    const before = await importCount();
+    const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
+      {
+        field: 'data',
+        content: JSON.stringify({ organizationId: callers.organization.id, importSchools: false }),
+      },
+      { field: 'file', name: 'файл для изменений.xlsx', content: file },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(400);
+    expect(uploaded.json()).toMatchObject({
+      ErrorMessage: 'Файл не принят: исправьте ошибки и загрузите его снова',
+      Info: [3, 4].map(
+        (row, i) =>
+          `Строка ${row}, «Номер в реестре»: стажёр № ${[foreignId, deletedId][i]} не найден среди стажёров СРО ` +
+          'в реестре: строка может быть из файла другой СРО, или стажёр удалён из реестра',
+      ),
+    });
+    expect(await importCount()).toBe(before);
+  });
+
   it('refuses a key that is not a trainee’s number, naming the row', async () => {
-    const file = await editedKey((await download(callers.asRepresentative)).rawPayload, 'сорок два');
+    const file = await editedKeys((await download(callers.asRepresentative)).rawPayload, ['сорок два']);
     const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
       {
         field: 'data',
@@ -386,9 +422,10 @@ describe('the file sent back', () => {
   });
 });
 
-async function editedKey(file: Buffer, value: string) {
+/** The file with the keys of its first rows replaced. */
+async function editedKeys(file: Buffer, keys: (number | string)[]) {
   const workbook = await readWorkbook(file);
-  workbook.getWorksheet('Данные')!.getCell('A3').value = value;
+  keys.forEach((key, i) => (workbook.getWorksheet('Данные')!.getCell(`A${3 + i}`).value = key));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -5,13 +5,8 @@ import {
   SupervisorSchema,
 } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
-import { cellProblem, fileMessages } from '../rows/change-file-messages.js';
-import {
-  MAX_PROBLEM_LINES,
-  readChangeFile,
-  type ChangeFileOptions,
-  type ChangeFileResult,
-} from './change-file-reader.js';
+import { cellProblem, fileMessages, MAX_PROBLEM_LINES } from '../rows/change-file-messages.js';
+import { readChangeFile, type ChangeFileOptions, type ChangeFileResult } from './change-file-reader.js';
 import type { ChangeFileRow } from '../rows/change-file-rows.js';
 import { badCells } from '../../../test/change-files/bad-cells.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';

@@ -5,6 +5,7 @@ import {
   cellMessages,
   cellProblem,
   damaged,
+  MAX_PROBLEM_LINES,
   fileMessages,
   noticeMessages,
   type RefusalKind,
@@ -77,10 +78,6 @@ export type ChangeFileResult =
       newSchools: string[];
     }
   | { ok: false; kind: RefusalKind; problems: string[]; detail?: string };
-
-// «Every problem at once», within reason: a file with an error in every cell would otherwise answer with
-// hundreds of thousands of lines. The clerk fixes the first thousand and sees the rest on the next upload.
-export const MAX_PROBLEM_LINES = 1000;
 
 /**
  * Takes the rows of a file as they are read, in batches, instead of the result's `rows` (then empty): the

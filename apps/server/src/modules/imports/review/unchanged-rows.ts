@@ -4,6 +4,14 @@ import type { Db } from '../../../db/client.js';
 import { importChanges, imports } from '../../../db/schema/index.js';
 import type { Outbox } from '../../../mail/outbox.js';
 import { createChangeFileExportRepository } from '../change-file-export.repository.js';
+import { REGISTER_ID_HEADER } from '../rows/change-file-columns.js';
+import {
+  ChangeFileRefusal,
+  MAX_PROBLEM_LINES,
+  cellMessages,
+  cellProblem,
+} from '../rows/change-file-messages.js';
+import { internshipsIn } from '../rows/change-file-values.js';
 import { filledPaths } from './filled-paths.js';
 import { mergeRow, type MergedRow, type RowSections } from './merge.js';
 
@@ -36,6 +44,7 @@ function keyedWaitingRows(tx: Db, importId: number, after: number) {
   return tx
     .select({
       id: importChanges.id,
+      rowNumber: importChanges.rowNumber,
       data: importChanges.data,
       raw: importChanges.raw,
       notices: importChanges.notices,
@@ -104,7 +113,8 @@ export interface SettleDeps {
 
 /**
  * Settles an import's rows that say what the register holds, in the transaction that reveals it; how many.
- * `headers` are the import's, in the order of each row's cells.
+ * `headers` are the import's, in the order of each row's cells. A key that names no trainee of the SRO (another
+ * SRO's, a deleted one, none) refuses the file, its row named: the key decides whom a row updates.
  */
 export async function settleUnchangedRows(
   deps: SettleDeps,
@@ -115,6 +125,7 @@ export async function settleUnchangedRows(
 ): Promise<number> {
   const trainees = createChangeFileExportRepository(tx);
   let settled = 0;
+  const problems: string[] = [];
   for (let after = 0; ;) {
     const batch = await keyedWaitingRows(tx, importId, after);
     if (batch.length === 0) break;
@@ -124,7 +135,19 @@ export async function settleUnchangedRows(
       .map((row) => ({ ...row, data: row.data as RowSections }))
       .filter((row) => typeof row.data.RegisterId === 'number');
     const found = await trainees.trainees([...new Set(rows.map((row) => row.data.RegisterId!))]);
-    const records = new Map(found.filter((each) => !each.isDeleted).map((each) => [each.id, each.sections]));
+    // A key names one of the SRO's trainees, or the row is refused: never another SRO's or a deleted one.
+    const records = new Map(
+      found
+        .filter(
+          (each) => !each.isDeleted && internshipsIn(each.sections.Internships, organizationId).length > 0,
+        )
+        .map((each) => [each.id, each.sections]),
+    );
+    for (const row of rows) {
+      const id = row.data.RegisterId!;
+      if (!records.has(id) && problems.length < MAX_PROBLEM_LINES)
+        problems.push(cellProblem(row.rowNumber, REGISTER_ID_HEADER, cellMessages.registerIdNotOurs(id)));
+    }
     const unchanged = rows.flatMap((row) => {
       const internId = row.data.RegisterId!;
       const record = records.get(internId);
@@ -134,6 +157,8 @@ export async function settleUnchangedRows(
     });
     settled += await markUnchanged(tx, unchanged);
   }
+  // Thrown in the revealing transaction: nothing of the upload stays.
+  if (problems.length > 0) throw new ChangeFileRefusal('content', problems);
   await countUnchanged(tx, deps.outbox, importId, settled);
   return settled;
 }

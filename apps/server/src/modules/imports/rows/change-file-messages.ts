@@ -68,6 +68,9 @@ export const fileMessages = {
 };
 
 export const cellMessages = {
+  registerIdNotOurs: (id: number) =>
+    `стажёр № ${id} не найден среди стажёров СРО в реестре: строка может быть из файла другой СРО, ` +
+    'или стажёр удалён из реестра',
   registerId: (text: string) =>
     `«${text}» — не номер стажёра в реестре: этот столбец заполняет реестр при выгрузке, не меняйте его`,
   required: 'обязательное поле не заполнено',
@@ -123,6 +126,10 @@ export function cellProblem(row: number, header: string, message: string): strin
 export type RefusalKind = 'file-type' | 'too-large' | 'content';
 
 /** Thrown anywhere in the reader to refuse the whole file; the reader turns it into its `ok: false` result. */
+// «Every problem at once», within reason: a file with an error in every cell would otherwise answer with
+// hundreds of thousands of lines. The clerk fixes the first thousand and sees the rest on the next upload.
+export const MAX_PROBLEM_LINES = 1000;
+
 export class ChangeFileRefusal extends Error {
   constructor(
     readonly kind: RefusalKind,

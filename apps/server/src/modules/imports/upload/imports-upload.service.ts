@@ -5,6 +5,7 @@ import { isEmbedded, type Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { ChangeFileReader, ReadOutcome, RowStream } from '../reader/change-file-runner.js';
+import { ChangeFileRefusal } from '../rows/change-file-messages.js';
 import { entryDeadline, type WorkCalendar } from '../deadline.js';
 import { hasMarkup, isPdf, isPkcs7Signature } from './document-kinds.js';
 import type { FileStore, NewFile } from '../store/file-store.js';
@@ -203,8 +204,14 @@ function storeUpload(
     },
     batches: upload.stream.batches,
     finish: async () => checkRead(deps, input, await upload.stream.outcome),
-    afterReveal: async (tx, importId, headers) =>
-      void (await deps.settleRows(tx, importId, organization.Id, headers)),
+    afterReveal: async (tx, importId, headers) => {
+      try {
+        await deps.settleRows(tx, importId, organization.Id, headers);
+      } catch (error) {
+        if (error instanceof ChangeFileRefusal) throw new AppError(400, uploadRules.refused, error.problems);
+        throw error;
+      }
+    },
     // Under a lock on the SRO's file hash, in the transaction that reveals the import: of two uploads of
     // one file at once, the second sees the first once it is stored.
     ...(input.confirmDuplicate
