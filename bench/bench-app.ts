@@ -16,11 +16,14 @@ import { createAccount } from '../apps/server/src/test/factories.js';
 import { createDbClock } from './db-clock.js';
 import { createHttpClient } from './measure.js';
 
-/** Runs `bench` on a new database of the PostgreSQL server at `adminUrl`, and drops it however it ends. */
+/**
+ * Runs `bench` on a new database of the PostgreSQL server at `adminUrl`, and drops it however it ends; `bench`
+ * is given its URL too, for a process of its own to open.
+ */
 export async function withScratchPostgres(
   adminUrl: string,
   prefix: string,
-  bench: (db: Database) => Promise<void>,
+  bench: (db: Database, url: string) => Promise<void>,
 ) {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -30,12 +33,23 @@ export async function withScratchPostgres(
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: null });
   try {
-    await bench(database);
+    await bench(database, url.toString());
   } finally {
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/** Logs an account in to the app on `port`, as the web app does; its session cookie. */
+export async function logIn(port: number, account: { email: string; password: string }) {
+  const login = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    body: JSON.stringify({ Id: account.email, Password: account.password }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return login.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
 /** The app on a free loopback port, an operator's session cookie, and each request's time in the driver. */
@@ -64,12 +78,7 @@ export async function startBenchApp(database: Database, options: { webRoot?: str
     email: 'bench-operator@example.org',
     password: 'bench-password',
   });
-  const login = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-    body: JSON.stringify({ Id: operator.email, Password: operator.password }),
-  });
-  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  const cookie = await logIn(port, operator);
   const http = createHttpClient(port);
   return {
     app,

@@ -34,7 +34,7 @@ export interface LoadedRegistry {
 }
 
 /** SNILS numbers spread over the whole range and never repeated: a step coprime with the range's size. */
-function snilsOfTrainee(index: number): string {
+export function snilsOfTrainee(index: number): string {
   return snilsOfNumber(FIRST_CHECKED_SNILS + ((index * 7919) % 997_000_000));
 }
 
