@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 import { AuditAction, texts, toDateValue } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -27,7 +28,15 @@ import { cellOf, fieldOf, rowEntriesOf, type ExportCell } from './rows/change-fi
  * hidden sheet. Streamed: a batch of trainees is read while the previous one is written.
  */
 
-const BATCH = 1000;
+// Small enough that the batch being written and the one read ahead stay a few megabytes of parsed entries.
+const BATCH = 250;
+
+/**
+ * Rows written between two turns of the event loop. exceljs hands each sheet's bytes to the zip without
+ * waiting, and the zip compresses a chunk per turn: written in one go, the file waited in memory (about 30
+ * MB) to be compressed at the end. Other requests get their turns too.
+ */
+const ROWS_PER_TURN = 5;
 
 /**
  * Each column's cell style, one object per column: exceljs works a style out once per object, and a new
@@ -38,6 +47,18 @@ const columnStyles: Partial<ExcelJS.Style>[] = changeFileColumns.map((column) =>
   return { ...(numFmt && { numFmt }), protection: { locked: false } };
 });
 const KEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0' };
+/** The style of a row, and of a cell of the keys sheet: none, but one object, for the same reason. */
+const NO_STYLE: Partial<ExcelJS.Style> = {};
+
+declare module 'exceljs' {
+  /**
+   * exceljs keeps a row's own style as one object, which it works out for every row it writes; its typings
+   * give a row the style's parts but not the object, which the writer shares between rows.
+   */
+  interface Row {
+    style: Partial<ExcelJS.Style>;
+  }
+}
 
 /** A written cell: a user's text cannot start a formula (xlsx-text.ts). */
 const sheetValue = (cell: ExportCell) => (typeof cell === 'string' ? textCell(cell) : cell);
@@ -52,6 +73,7 @@ function writeTraineeRow(
   const entries = rowEntriesOf(trainee.sections, organizationId);
   if (!entries) return null;
   const row = sheet.getRow(rowNumber);
+  row.style = NO_STYLE;
   const key = row.getCell(1);
   key.value = trainee.id;
   key.style = KEY_STYLE;
@@ -126,7 +148,11 @@ export async function writeChangeFile(output: Writable, writing: ChangeFileWriti
       if (!key) continue;
       rowNumber++;
       signer.add(key);
-      keysSheet.addRow(keyCells(key)).commit();
+      const keyRow = keysSheet.addRow(keyCells(key));
+      keyRow.style = NO_STYLE;
+      keyRow.eachCell((cell) => (cell.style = NO_STYLE));
+      keyRow.commit();
+      if (rowNumber % ROWS_PER_TURN === 0) await nextTurn();
     }
   }
   keysSheet.addRow(['Подпись', signer.signature()]).commit();
