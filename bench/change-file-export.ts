@@ -27,6 +27,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { sqlRows } from '../apps/server/src/lib/sql-rows.js';
 import { createChangeFileExportRepository } from '../apps/server/src/modules/imports/change-file-export.repository.js';
+import { BATCH } from '../apps/server/src/modules/imports/change-file-export.js';
 import { KEYS_SHEET_NAME } from '../apps/server/src/modules/imports/change-file-keys.js';
 import { FIRST_DATA_ROW } from '../apps/server/src/modules/imports/change-file-template.js';
 import { createAccount } from '../apps/server/src/test/factories.js';
@@ -187,11 +188,11 @@ async function explainQueries(database: Database, organizationId: number) {
   const repo = createChangeFileExportRepository(database.db);
   const ids = await repo.traineeIds(organizationId);
   const listed = await queriesOf(database, () => repo.traineeIds(organizationId));
-  const batch = await queriesOf(database, () => repo.trainees(ids.slice(0, 1000)));
+  const batch = await queriesOf(database, () => repo.trainees(ids.slice(0, BATCH)));
   const lines: (string | number)[][] = [];
   for (const [what, queries] of [
     ['id стажёров СРО', listed],
-    ['пачка из 1000 стажёров', batch],
+    [`пачка из ${BATCH} стажёров`, batch],
   ] as const) {
     for (const query of queries) {
       const plan = await explainTime(database, query);

@@ -28,8 +28,8 @@ import { cellOf, fieldOf, rowEntriesOf, type ExportCell } from './rows/change-fi
  * hidden sheet. Streamed: a batch of trainees is read while the previous one is written.
  */
 
-// Small enough that the batch being written and the one read ahead stay a few megabytes of parsed entries.
-const BATCH = 250;
+/** Trainees read at a time: the batch being written and the one read ahead stay a few megabytes of entries. */
+export const BATCH = 250;
 
 /**
  * Rows written between two turns of the event loop. exceljs hands each sheet's bytes to the zip without
