@@ -99,13 +99,23 @@ export function rowEntriesOf(
   };
 }
 
-const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const DAY_MS = 86_400_000;
+
+/**
+ * A date cell that Excel, and the reader, read as `iso`. Excel's 1900 calendar counts a 29 February 1900 that
+ * never was, so its serial numbers of the days before 1 March 1900 are one less than the days since 1899-12-30
+ * that exceljs writes for a Date: such a day is written as the day before, which exceljs's serial makes right.
+ */
+function dateCell(iso: string): Date {
+  const date = new Date(`${iso}T00:00:00Z`);
+  return iso < '1900-03-01' ? new Date(date.getTime() - DAY_MS) : date;
+}
 
 /** Requisites as a clerk writes them and the reader reads them: «№ 12-П от 15.03.2025», a date, or the text. */
 function requisitesCell(requisites: Requisites): ExportCell {
   const { Number: number, Date: date, UnstructuredValue: text } = requisites;
   if (number && date) return `№ ${number} от ${russianDate(date)}`;
-  if (date && !number && !text) return utcDate(date);
+  if (date && !number && !text) return dateCell(date);
   return text ?? number ?? (date ? russianDate(date) : null);
 }
 
@@ -114,7 +124,7 @@ export function cellOf(column: ChangeFileColumn, value: unknown): ExportCell {
   if (value === null || value === undefined) return null;
   switch (column.kind) {
     case 'date':
-      return utcDate(value as string);
+      return dateCell(value as string);
     case 'flag':
       return value ? 'Да' : 'Нет';
     case 'status':
