@@ -8,7 +8,13 @@ import type { Actor, AuditRecorder } from '../../lib/audit.js';
 import { streamedWorkbook } from '../../lib/exceljs.js';
 import { textCell } from '../../lib/xlsx-text.js';
 import type { OrganizationService } from '../organization/organization.service.js';
-import { addDataSheet, addInstructionSheet, columnFormat, FIRST_DATA_ROW } from './change-file-template.js';
+import {
+  addDataSheet,
+  addInstructionSheet,
+  columnFormat,
+  DATE_FORMAT,
+  FIRST_DATA_ROW,
+} from './change-file-template.js';
 import type { ChangeFileExportRepository, ExportedTrainee } from './change-file-export.repository.js';
 import {
   keyCells,
@@ -46,6 +52,13 @@ const columnStyles: Partial<ExcelJS.Style>[] = changeFileColumns.map((column) =>
   const numFmt = columnFormat(column);
   return { ...(numFmt && { numFmt }), protection: { locked: false } };
 });
+/**
+ * A date cell's style in any column. A requisites cell that is a date alone is a date cell, but its column's
+ * style has no number format, and exceljs gives such a style object the format of the first cell it styles:
+ * after a text («№ 12 от …») that is General, and the column's later dates were bare serial numbers (43921),
+ * which Excel shows and the reader reads as free text.
+ */
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT, protection: { locked: false } };
 const KEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0' };
 /** The style of a row, and of a cell of the keys sheet: none, but one object, for the same reason. */
 const NO_STYLE: Partial<ExcelJS.Style> = {};
@@ -82,7 +95,7 @@ function writeTraineeRow(
     if (value === null) return;
     const cell = row.getCell(i + 2);
     cell.value = sheetValue(value);
-    cell.style = columnStyles[i]!;
+    cell.style = value instanceof Date ? DATE_STYLE : columnStyles[i]!;
   });
   row.commit();
   return {
