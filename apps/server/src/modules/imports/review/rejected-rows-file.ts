@@ -9,6 +9,7 @@ import {
   type ChangeFileColumn,
 } from '../rows/change-file-columns.js';
 import { columnFormat, DATE_FORMAT } from '../change-file-template.js';
+import { dateCell } from '../rows/change-file-values.js';
 import { textCell } from '../../../lib/xlsx-text.js';
 
 export const REJECTION_REASON_HEADER = 'Причина отклонения';
@@ -68,7 +69,7 @@ const FIXED_DIGITS = new Set<string>(['snils', 'passportSeries', 'passportNumber
 function cellOf(column: ChangeFileColumn, text: string): string | Date {
   const iso = column.kind === 'date' || column.kind === 'requisites' ? parseDateText(text) : null;
   // A requisites cell that is a date alone was a date cell: that is how its text was made.
-  if (iso && (column.kind === 'date' || russianDate(iso) === text)) return new Date(`${iso}T00:00:00Z`);
+  if (iso && (column.kind === 'date' || russianDate(iso) === text)) return dateCell(iso);
   const isNumber = /^\d+$/.test(text);
   if (!(column.kind === 'snils' || (isNumber && FIXED_DIGITS.has(column.kind)))) return text;
   const read = parseCell(column.kind as PureKind, isNumber ? Number(text) : text, text);

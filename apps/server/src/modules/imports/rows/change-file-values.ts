@@ -106,7 +106,7 @@ const DAY_MS = 86_400_000;
  * never was, so its serial numbers of the days before 1 March 1900 are one less than the days since 1899-12-30
  * that exceljs writes for a Date: such a day is written as the day before, which exceljs's serial makes right.
  */
-function dateCell(iso: string): Date {
+export function dateCell(iso: string): Date {
   const date = new Date(`${iso}T00:00:00Z`);
   return iso < '1900-03-01' ? new Date(date.getTime() - DAY_MS) : date;
 }
