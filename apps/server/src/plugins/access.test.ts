@@ -69,6 +69,8 @@ const expected: Record<string, Access> = {
   'DELETE /api/v1/imports/:id/changes/:change/claim': 'operator',
   'GET /api/v1/imports/:id/rejected-rows': 'signed-in',
   'GET /api/v1/imports/template': 'signed-in',
+  // A representative's own SRO, an operator's choice: the service refuses another SRO's (403).
+  'GET /api/v1/imports/change-file': 'signed-in',
   'GET /api/v1/files/:fileId': 'signed-in',
   'GET /api/v1/files/:fileId/download': 'signed-in',
   'GET /api/v1/files/rejections/:fileId': 'signed-in',
