@@ -1,5 +1,5 @@
 import { ChangeStatus, formatSnils, ImportStatus, openImportStatuses } from '@registry/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { accounts, importChanges, imports } from '../../../db/schema/index.js';
 import { claimColumns, claimQueries } from './review-claims.repository.js';
@@ -26,6 +26,19 @@ export function pendingRowsNaming(db: Db, snils: string) {
 }
 
 /** What the review reads of rows: one row, the rejected rows. */
+/**
+ * What counting `n` more of an import's waiting rows off writes: processed, and when, once none waits;
+ * else the status `otherwise` says. The operators' handling and the unchanged rows' settling (unchanged-rows.ts).
+ */
+export function countedOff(n: number, otherwise: SQL) {
+  const remaining = sql`${imports.pendingCount} - ${n}`;
+  return {
+    pendingCount: remaining,
+    status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${otherwise} end`,
+    handledAt: sql`case when ${remaining} <= 0 then now() end`,
+  };
+}
+
 function rowReads(db: Db) {
   return {
     /** A row of an import with what the review needs of it and of its import; null for another import's row. */
@@ -125,14 +138,11 @@ function rowWrites() {
      * The import's new status, or null when it is no longer open (rejected as a whole meanwhile).
      */
     async countHandled(tx: Db, importId: number, isRejected: boolean): Promise<number | null> {
-      const remaining = sql`${imports.pendingCount} - 1`;
       const updated = await tx
         .update(imports)
         .set({
-          pendingCount: remaining,
+          ...countedOff(1, sql.raw(String(ImportStatus.BeingProcessed))),
           rejectedCount: isRejected ? sql`${imports.rejectedCount} + 1` : imports.rejectedCount,
-          status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${sql.raw(String(ImportStatus.BeingProcessed))} end`,
-          handledAt: sql`case when ${remaining} <= 0 then now() end`,
         })
         .where(and(eq(imports.id, importId), inArray(imports.status, openImportStatuses)))
         .returning({ status: imports.status });

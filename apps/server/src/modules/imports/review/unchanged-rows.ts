@@ -13,6 +13,7 @@ import {
 } from '../rows/change-file-messages.js';
 import { internshipsIn } from '../rows/change-file-values.js';
 import { filledPaths } from './filled-paths.js';
+import { countedOff } from './review.repository.js';
 import { mergeRow, type MergedRow, type RowSections } from './merge.js';
 
 /*
@@ -92,15 +93,9 @@ async function markUnchanged(tx: Db, rows: { id: number; internId: number }[]): 
  */
 async function countUnchanged(tx: Db, outbox: Pick<Outbox, 'enqueueForImport'>, importId: number, n: number) {
   if (n === 0) return;
-  const remaining = sql`${imports.pendingCount} - ${n}`;
   const [updated] = await tx
     .update(imports)
-    .set({
-      pendingCount: remaining,
-      unchangedCount: sql`${imports.unchangedCount} + ${n}`,
-      status: sql`case when ${remaining} <= 0 then ${sql.raw(String(ImportStatus.Processed))} else ${imports.status} end`,
-      handledAt: sql`case when ${remaining} <= 0 then now() else ${imports.handledAt} end`,
-    })
+    .set({ ...countedOff(n, sql`${imports.status}`), unchangedCount: sql`${imports.unchangedCount} + ${n}` })
     .where(eq(imports.id, importId))
     .returning({ status: imports.status });
   if (updated?.status === ImportStatus.Processed)
