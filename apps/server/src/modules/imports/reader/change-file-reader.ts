@@ -76,6 +76,8 @@ export type ChangeFileResult =
       notices: string[];
       /** Schools not in the dictionary, to be added when the import asks to import schools. */
       newSchools: string[];
+      /** The file has the pre-filled file's key column «Номер в реестре». */
+      keyed: boolean;
     }
   | { ok: false; kind: RefusalKind; problems: string[]; detail?: string };
 
@@ -218,6 +220,7 @@ function readDataRows(
         rows,
         notices: [...header.notices, ...schoolNotices],
         newSchools: [...newSchools.values()],
+        keyed: header.keyIndex !== null,
       };
     },
   };

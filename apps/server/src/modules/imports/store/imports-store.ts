@@ -55,6 +55,8 @@ export interface ReadImport {
    * rows that name them point to the new entries. Empty when the upload adds none.
    */
   newSchools: string[];
+  /** The file is a pre-filled one, its rows keyed by «Номер в реестре». */
+  keyed: boolean;
 }
 
 export interface ImportToStore {
@@ -74,9 +76,9 @@ export interface ImportToStore {
   beforeReveal?: (tx: Db) => Promise<void>;
   /**
    * Work on the revealed import's rows in the same transaction, so that no one sees them before it is done
-   * (the rows that say what the register holds, settled as unchanged); `headers` are the import's.
+   * (the rows that say what the register holds, settled as unchanged).
    */
-  afterReveal?: (tx: Db, importId: number, headers: string[]) => Promise<void>;
+  afterReveal?: (tx: Db, importId: number, read: ReadImport) => Promise<void>;
 }
 
 /** A file of the import and the column of the import that points to it. */
@@ -164,7 +166,7 @@ async function reveal(deps: StoreDeps, tx: Db, item: ImportToStore, { id, read, 
   const { headers, notices, rowCount } = read;
   if (!(await deps.store.revealImport(tx, id, { headers, notices, rowCount, pendingCount: rowCount })))
     throw new Error(`import ${id} was removed while it was stored`);
-  await item.afterReveal?.(tx, id, headers);
+  await item.afterReveal?.(tx, id, read);
   return id;
 }
 

@@ -144,6 +144,7 @@ function checkRead(deps: UploadDeps, input: ImportInput, outcome: ReadOutcome): 
     notices: outcome.notices,
     rowCount: outcome.rowCount,
     newSchools: input.importSchools ? outcome.newSchools : [],
+    keyed: outcome.keyed,
   };
 }
 
@@ -204,9 +205,11 @@ function storeUpload(
     },
     batches: upload.stream.batches,
     finish: async () => checkRead(deps, input, await upload.stream.outcome),
-    afterReveal: async (tx, importId, headers) => {
+    afterReveal: async (tx, importId, read) => {
+      // Only a pre-filled file's rows carry keys: an ordinary file's rows are all reviewed, and not read again.
+      if (!read.keyed) return;
       try {
-        await deps.settleRows(tx, importId, organization.Id, headers);
+        await deps.settleRows(tx, importId, organization.Id, read.headers);
       } catch (error) {
         if (error instanceof ChangeFileRefusal) throw new AppError(400, uploadRules.refused, error.problems);
         throw error;
