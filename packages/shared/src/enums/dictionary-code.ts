@@ -1,5 +1,5 @@
 import { isWeekendDate } from '../format/dates.js';
-import { isIsoDate } from '../schemas/fields.js';
+import { isIsoDate } from '../format/dates.js';
 
 /**
  * The dictionaries an operator keeps, by the code that appears in `/api/v1/dictionaries/{code}` and in the

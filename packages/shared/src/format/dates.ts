@@ -44,3 +44,21 @@ export function isWeekendDate(value: string): boolean {
   const weekday = new Date(`${value}T00:00:00Z`).getUTCDay();
   return weekday === 0 || weekday === 6;
 }
+
+// Here, not beside the date schemas: the public pages read dates from the URL without loading zod.
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written yyyy-MM-dd. */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d &&
+    y >= 1900 &&
+    y <= 2100
+  );
+}

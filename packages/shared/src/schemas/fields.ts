@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../format/dates.js';
 import { formatSnils, isValidSnils, snilsDigits } from '../format/snils.js';
 import { texts } from '../texts.js';
 import { clientText, dbInt } from './common.js';
@@ -47,23 +48,6 @@ export const requiredPersonName = normalised(z.string().min(1, texts.required).p
 
 /** A person's name part that may be empty (a patronymic). */
 export const nullablePersonName = normalised(nameOutput.nullable(), keep);
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written yyyy-MM-dd. */
-export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return (
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === m - 1 &&
-    date.getUTCDate() === d &&
-    y >= 1900 &&
-    y <= 2100
-  );
-}
 
 /** A date value `yyyy-MM-dd`, or null. */
 export const nullableDate = normalised(z.string().refine(isIsoDate, texts.invalidDate).nullable(), keep);
