@@ -20,7 +20,8 @@ import { createAccount, createOrganization } from '../../test/factories.js';
 import { createIntern, internship, personalInfo, saveIntern } from '../../test/interns.js';
 import { importRows, upload } from '../../test/uploads.js';
 import { readWorkbook } from '../../test/workbook.js';
-import { KEYS_SHEET_NAME, loadChangeFileSecret, verifyKeys, type RowKey } from './change-file-keys.js';
+import { loadChangeFileSecret, verifyKeys } from './change-file-keys.js';
+import { KEYS_SHEET_NAME, type RowKey } from './rows/change-file-keys-sheet.js';
 import { changeFileColumns, REGISTER_ID_HEADER } from './rows/change-file-columns.js';
 
 /*

@@ -16,14 +16,16 @@ import {
   FIRST_DATA_ROW,
 } from './change-file-template.js';
 import type { ChangeFileExportRepository, ExportedTrainee } from './change-file-export.repository.js';
+import { keysSigner } from './change-file-keys.js';
 import {
+  headerCells,
   keyCells,
   keyColumns,
-  keysSigner,
   KEYS_SHEET_NAME,
+  signatureCells,
   type ExportHeader,
   type RowKey,
-} from './change-file-keys.js';
+} from './rows/change-file-keys-sheet.js';
 import { changeFileColumns } from './rows/change-file-columns.js';
 import { changeFileInstructions } from './rows/change-file-instructions.js';
 import { cellOf, fieldOf, rowEntriesOf, type ExportCell } from './rows/change-file-values.js';
@@ -150,7 +152,7 @@ export async function writeChangeFile(output: Writable, writing: ChangeFileWriti
   });
   addInstructionSheet(workbook, changeFileInstructions);
   const keysSheet = workbook.addWorksheet(KEYS_SHEET_NAME, { state: 'veryHidden' });
-  keysSheet.addRow(['Выгрузка', header.exportId, 'СРО', header.organizationId, 'Время', header.exportedAt]);
+  keysSheet.addRow(headerCells(header));
   keysSheet.addRow([...keyColumns]);
   const signer = keysSigner(secret, header);
 
@@ -168,7 +170,7 @@ export async function writeChangeFile(output: Writable, writing: ChangeFileWriti
       if (rowNumber % ROWS_PER_TURN === 0) await nextTurn();
     }
   }
-  keysSheet.addRow(['Подпись', signer.signature()]).commit();
+  keysSheet.addRow(signatureCells(signer.signature())).commit();
   sheet.commit();
   await workbook.commit();
   return rowNumber - FIRST_DATA_ROW;

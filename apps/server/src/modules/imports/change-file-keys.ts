@@ -1,60 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { keyCells, type ExportHeader, type RowKey } from './rows/change-file-keys-sheet.js';
 
 /*
  * The pre-filled change file's keys (docs/change-file.md#the-pre-filled-file): per row, the trainee, the
  * entries written into the row and the trainee's version at the export; per file, the export's id, SRO and
- * time. They travel in a very hidden sheet, signed with an HMAC under a server secret, so that a key edited by
- * hand, or a row moved to another file, is told from the keys the register wrote.
+ * time. They travel in a very hidden sheet (its layout: rows/change-file-keys-sheet.ts), signed with an HMAC
+ * under a server secret, so that a key edited by hand, or a row moved to another file, is told from the keys
+ * the register wrote.
  */
-
-/** The very hidden sheet the keys travel in. */
-export const KEYS_SHEET_NAME = 'Ключи';
-
-/** The entries of a trainee a row was written from, by the row's section; null where it had none. */
-export interface RowEntryIds {
-  PersonalInfo: number | null;
-  Supervisor: number | null;
-  Internship: number | null;
-  InternshipSteps: number | null;
-}
-
-/** One data row's key. */
-export interface RowKey {
-  /** The data sheet's row number. */
-  row: number;
-  internId: number;
-  /** `interns.version` when the row was written: a save since then raises it. */
-  version: number;
-  entries: RowEntryIds;
-}
-
-/** What the whole file is keyed by. */
-export interface ExportHeader {
-  exportId: string;
-  organizationId: number;
-  /** ISO 8601. */
-  exportedAt: string;
-}
-
-const entryIdOrder = ['PersonalInfo', 'Supervisor', 'Internship', 'InternshipSteps'] as const;
-
-/** The cells of a row key on the keys sheet, in the order of `keyColumns`. */
-export function keyCells(key: RowKey): number[] {
-  return [key.row, key.internId, key.version, ...entryIdOrder.map((section) => key.entries[section] ?? 0)];
-}
-
-/** The keys sheet's column titles. */
-export const keyColumns = [
-  'Строка',
-  'Стажёр',
-  'Версия',
-  'Сведения',
-  'Руководитель',
-  'Стажировка',
-  'Этапы',
-] as const;
 
 const headerLine = (header: ExportHeader) =>
   `change-file\t${header.exportId}\t${header.organizationId}\t${header.exportedAt}\n`;
