@@ -13,6 +13,7 @@ import {
 import { findHeader, headerAreaCheck, registerIdOf, type Header } from './change-file-header.js';
 import { CellCache, readRow, type FoundColumn, type ReadRowResult, type RowContext } from './row-reader.js';
 import type { ChangeFileRow } from '../rows/change-file-rows.js';
+import type { ExportKeys } from '../rows/change-file-keys-sheet.js';
 import { DictionaryIndex, dictionaryKey } from '../rows/dictionary-match.js';
 import { detectFileType, megabytes } from './formats/file-type.js';
 import { trackHeap } from './heap-peak.js';
@@ -24,13 +25,15 @@ import {
   type SheetSource,
 } from './formats/sheet-grid.js';
 import { readXlsSheet } from './formats/xls-sheet.js';
-import { openXlsxSheet } from './formats/xlsx-sheet.js';
+import { openXlsxBook, type XlsxBook } from './formats/xlsx-sheet.js';
+import { readExportKeys } from './change-file-keys-reader.js';
 
 /*
  * The change-file reader (docs/change-file.md#reading-rules): bytes in, either every row as the trainee's
  * four sections or every problem of the file at once. It is pure and synchronous; change-file-runner.ts runs
  * it in a worker thread with a memory cap and a time limit. The order of checks is the order of cost: size,
- * type, the container's declared sizes, the sheet's declared size, and only then the cells.
+ * type, the container's declared sizes, the sheet's declared size, and only then the cells. A pre-filled
+ * file's keys sheet is read last, once the rows are, and only says what it holds (change-file-keys-reader.ts).
  */
 
 export interface ChangeFileLimits {
@@ -78,6 +81,11 @@ export type ChangeFileResult =
       newSchools: string[];
       /** The file has the pre-filled file's key column «Номер в реестре». */
       keyed: boolean;
+      /**
+       * The pre-filled file's keys sheet as read, not yet checked against its signature; 'damaged' when the
+       * sheet is not as the export writes it, null when the file has none (an .xls never has).
+       */
+      exportKeys: ExportKeys | 'damaged' | null;
     }
   | { ok: false; kind: RefusalKind; problems: string[]; detail?: string };
 
@@ -111,16 +119,18 @@ export function readChangeFile(
     if (oversized) throw oversized;
     const detected = detectFileType(bytes, limits, fileName);
     trackHeap();
-    const sheet =
-      detected.format === 'xlsx'
-        ? openXlsxSheet(bytes, detected.zip, limits, {
-            mergesAhead: options.streamRows ?? false,
-            checkRow: headerAreaCheck(),
-          })
-        : gridSource(readXlsSheet(detected.stream, limits));
+    let book: XlsxBook | null = null;
+    let sheet: SheetSource;
+    if (detected.format === 'xlsx') {
+      book = openXlsxBook(bytes, detected.zip, limits);
+      sheet = book.dataSheet({ mergesAhead: options.streamRows ?? false, checkRow: headerAreaCheck() });
+    } else sheet = gridSource(readXlsSheet(detected.stream, limits));
     trackHeap();
     const given = sink && ((rows: ChangeFileRow[]) => sink(rows, detected.format));
-    return { ok: true, extension: detected.format, ...readSheet(sheet, options, given) };
+    const read = readSheet(sheet, options, given);
+    // The export writes .xlsx alone, and a keys sheet that survived a save as .xls is not looked for.
+    const exportKeys = book ? readExportKeys(book, limits) : null;
+    return { ok: true, extension: detected.format, ...read, exportKeys };
   } catch (error) {
     const refusal =
       error instanceof ChangeFileRefusal ? error : damaged(String((error as Error)?.stack ?? error));

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -18,9 +17,10 @@ import {
   type Supervisor,
 } from '@registry/shared';
 import { stableJson } from '../../../lib/stable-json.js';
+import { preFilledFile } from '../../../test/change-files/pre-filled-file.js';
 import { testOptions } from '../../../test/change-files/reader-options.js';
-import { writeChangeFile } from '../change-file-export.js';
-import type { ChangeFileExportRepository, ExportedTrainee } from '../change-file-export.repository.js';
+import type { ExportedTrainee } from '../change-file-export.repository.js';
+import { verifyKeys } from '../change-file-keys.js';
 import { DATE_FORMAT, FIRST_DATA_ROW } from '../change-file-template.js';
 import { readChangeFile } from '../reader/change-file-reader.js';
 import { emptySections } from '../reader/section-schemas.js';
@@ -489,25 +489,11 @@ function sameValue(a: unknown, b: unknown): boolean {
   return stableJson(a) === stableJson(b);
 }
 
-async function exported(trainees: ExportedTrainee[]): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const output = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const finished = new Promise((resolve) => output.on('finish', resolve));
-  const byId = new Map(trainees.map((trainee) => [trainee.id, trainee]));
-  // The export's repository, without a database: the trainees as it would read them.
-  const repo: ChangeFileExportRepository = {
-    traineeIds: () => Promise.resolve([...byId.keys()]),
-    trainees: (ids) => Promise.resolve(ids.flatMap((id) => byId.get(id) ?? [])),
-  };
+const SECRET = Buffer.from('secret');
+
+function exported(trainees: ExportedTrainee[]): Promise<Buffer> {
   const header = { exportId: 'roundtrip', organizationId: SRO.Id, exportedAt: `${TODAY}T09:00:00.000Z` };
-  await writeChangeFile(output, { repo, ids: [...byId.keys()], header, secret: Buffer.from('secret') });
-  await finished;
-  return Buffer.concat(chunks);
+  return preFilledFile(trainees, header, SECRET);
 }
 
 /**
@@ -682,6 +668,13 @@ async function roundTrip(drafts: TraineeDraft[], edits: Edit[]) {
   const result = readChangeFile(bytes, 'файл для изменений.xlsx', readerOptions);
   if (!result.ok) expect.fail(`the reader refused the file: ${result.problems.join('\n')}`);
   expect(result.rows.map((row) => [row.rowNumber, row.RegisterId])).toEqual(
+    trainees.map((trainee, i) => [FIRST_DATA_ROW + i, trainee.id]),
+  );
+  // The keys come back as they were signed, through a save by a spreadsheet program too.
+  const { exportKeys } = result;
+  if (exportKeys === null || exportKeys === 'damaged') expect.fail(`the keys sheet: ${exportKeys}`);
+  expect(verifyKeys(SECRET, exportKeys.header, exportKeys.keys, exportKeys.signature)).toBe(true);
+  expect(exportKeys.keys.map((key) => [key.row, key.internId])).toEqual(
     trainees.map((trainee, i) => [FIRST_DATA_ROW + i, trainee.id]),
   );
   const packer = createRowPacker();

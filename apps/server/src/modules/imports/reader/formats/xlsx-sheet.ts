@@ -1,4 +1,5 @@
 import { constants, inflateRawSync } from 'node:zlib';
+import { normalizeForSearch } from '@registry/shared';
 import { ChangeFileRefusal, damaged, fileMessages } from '../../rows/change-file-messages.js';
 import { SheetDate, SheetError, type CellValue } from '../../rows/change-file-cells.js';
 import { trackHeap } from '../heap-peak.js';
@@ -30,7 +31,6 @@ import {
   readWorkbook,
   relsPathOf,
   workbookPartOf,
-  type Relationship,
   type WorkbookSheet,
 } from './xlsx-package.js';
 import {
@@ -74,57 +74,89 @@ export function openXlsxSheet(
   bytes: Uint8Array,
   zip: ZipArchive,
   limits: SheetLimits,
-  { mergesAhead = false, checkRow }: XlsxSheetOptions = {},
+  options: XlsxSheetOptions = {},
 ): SheetSource {
+  return openXlsxBook(bytes, zip, limits).dataSheet(options);
+}
+
+/**
+ * An .xlsx's workbook, its sheets to be read within the limits. The shared strings and date styles are read
+ * once, for the first sheet read, after that sheet's declared size is checked, and serve every sheet after.
+ */
+export function openXlsxBook(bytes: Uint8Array, zip: ZipArchive, limits: SheetLimits) {
   const workbookPath = workbookPartOf(bytes, zip);
   const workbook = readWorkbook(bytes, zip, workbookPath);
   if (workbook === null) throw damaged(`xlsx: no ${workbookPath}`);
   const rels = readRelationships(bytes, zip, relsPathOf(workbookPath), directoryOf(workbookPath));
-  const sheet = chooseSheet(workbook.sheets, rels);
-  const sharedStringsPath = rels.find((rel) => rel.type === 'sharedStrings')?.target;
-  const stylesPath = rels.find((rel) => rel.type === 'styles')?.target;
-
-  const entry = zip.entries.get(sheet.toLowerCase());
-  if (!entry) throw damaged(`xlsx: no ${sheet}`);
-  checkDimension(bytes, entry, limits);
-  const strings = sharedStringsPath ? readSharedStrings(bytes, zip, sharedStringsPath) : [];
-  const dateStyles = stylesPath ? readDateStyles(bytes, zip, stylesPath) : [];
-  trackHeap();
-  const context = { strings, dateStyles, date1904: workbook.date1904, limits };
-  const checked = (take: (row: SheetRow) => void) => (row: SheetRow) => {
-    checkRow?.(row);
-    take(row);
+  let context: ScanContext | undefined;
+  const scanContext = (): ScanContext => {
+    if (context) return context;
+    const sharedStringsPath = rels.find((rel) => rel.type === 'sharedStrings')?.target;
+    const stylesPath = rels.find((rel) => rel.type === 'styles')?.target;
+    const strings = sharedStringsPath ? readSharedStrings(bytes, zip, sharedStringsPath) : [];
+    const dateStyles = stylesPath ? readDateStyles(bytes, zip, stylesPath) : [];
+    trackHeap();
+    return (context = { strings, dateStyles, date1904: workbook.date1904, limits });
   };
-  if (!mergesAhead) {
-    const rows: SheetRow[] = [];
-    const merges = scanSheet(
-      bytes,
-      entry,
-      context,
-      checked((row) => rows.push(row)),
-    );
-    return gridSource({ rows, merges });
-  }
-  const merges = findHeaderMerges(bytes, entry);
+  /** A sheet's part, its declared size checked. */
+  const sheetEntry = (sheet: WorkbookSheet): ZipEntry => {
+    const rel = rels.find((candidate) => candidate.id === sheet.relationId);
+    if (!rel) throw damaged(`xlsx: no relationship ${sheet.relationId}`);
+    if (rel.type !== 'worksheet') throw notATable(sheet);
+    const entry = zip.entries.get(rel.target.toLowerCase());
+    if (!entry) throw damaged(`xlsx: no ${rel.target}`);
+    checkDimension(bytes, entry, limits);
+    return entry;
+  };
+
   return {
-    merges,
-    eachRow(take) {
-      const scanned = scanSheet(bytes, entry, context, checked(take));
-      // The ranges were found by their name ahead of the scan; a file where the scan reads others (one
-      // hidden in a CDATA section, say) is not one Excel wrote.
-      if (JSON.stringify(scanned) !== JSON.stringify(merges)) throw damaged('xlsx: merged ranges differ');
+    /** The data sheet (openXlsxSheet). */
+    dataSheet({ mergesAhead = false, checkRow }: XlsxSheetOptions = {}): SheetSource {
+      const entry = sheetEntry(chooseDataSheet(workbook.sheets));
+      const context = scanContext();
+      const checked = (take: (row: SheetRow) => void) => (row: SheetRow) => {
+        checkRow?.(row);
+        take(row);
+      };
+      if (!mergesAhead) {
+        const rows: SheetRow[] = [];
+        const merges = scanSheet(
+          bytes,
+          entry,
+          context,
+          checked((row) => rows.push(row)),
+        );
+        return gridSource({ rows, merges });
+      }
+      const merges = findHeaderMerges(bytes, entry);
+      return {
+        merges,
+        eachRow(take) {
+          const scanned = scanSheet(bytes, entry, context, checked(take));
+          // The ranges were found by their name ahead of the scan; a file where the scan reads others (one
+          // hidden in a CDATA section, say) is not one Excel wrote.
+          if (JSON.stringify(scanned) !== JSON.stringify(merges)) throw damaged('xlsx: merged ranges differ');
+        },
+      };
+    },
+    /**
+     * Hands each filled row of the sheet named `name` (case and ё aside), visible, hidden or very hidden, to
+     * `take` as it is unpacked, within the same limits as the data sheet; false when the workbook has no such
+     * sheet.
+     */
+    eachRowOf(name: string, take: (row: SheetRow) => void): boolean {
+      const key = normalizeForSearch(name).trim();
+      const sheet = workbook.sheets.find((candidate) => candidate.name === key);
+      if (!sheet) return false;
+      const entry = sheetEntry(sheet);
+      scanSheet(bytes, entry, scanContext(), take);
+      return true;
     },
   };
 }
 
-/** The data sheet's part (chooseDataSheet), which must be a worksheet. */
-function chooseSheet(sheets: WorkbookSheet[], rels: Relationship[]): string {
-  const chosen = chooseDataSheet(sheets);
-  const rel = rels.find((candidate) => candidate.id === chosen.relationId);
-  if (!rel) throw damaged(`xlsx: no relationship ${chosen.relationId}`);
-  if (rel.type !== 'worksheet') throw notATable(chosen);
-  return rel.target;
-}
+export type XlsxBook = ReturnType<typeof openXlsxBook>;
+
 /**
  * The sheet's declared size from its `<dimension>`, read from the first kilobytes of the part without
  * unpacking the rest, so a sheet that says it has a million rows is refused before it is inflated.
