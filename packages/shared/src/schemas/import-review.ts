@@ -90,6 +90,9 @@ const CandidateReasonSchema = z.enum(
 
 const InternRefSchema = z.object({ Id: z.number().int(), FullName: z.string() });
 
+/** A cell of a reviewed row: its entry (`PersonalInfo`, `Supervisors.0`, `Internship`, …), field and column. */
+const CellMarkSchema = z.object({ Entry: z.string(), Path: z.string(), Header: z.string() });
+
 /** The process-row payload (docs/api.md#the-contracts-shapes). */
 export const ChangeReviewSchema = z.object({
   Import: ImportProgressSchema,
@@ -137,14 +140,31 @@ export const ChangeReviewSchema = z.object({
   ConflictingOrganization: z.object({ Id: z.number().int(), Name: z.string() }).nullable(),
   /** The trainee was found by full name (and birth date), not by SNILS. */
   FoundByFullName: z.boolean(),
-  /** How the trainee was chosen: matched, the operator's choice, or a new record. */
-  MatchedBy: z.enum(['snils', 'fullName', 'chosen', 'none']),
+  /**
+   * How the trainee was chosen: by «Номер в реестре» of a pre-filled file's row (`registerId`), matched by
+   * SNILS or name, the operator's choice, or a new record.
+   */
+  MatchedBy: z.enum(['registerId', 'snils', 'fullName', 'chosen', 'none']),
   /** Up to five other trainees the row might be about, each with its reasons. */
   Candidates: z.array(
     InternRefSchema.extend({ Status: z.number().int(), Reasons: z.array(CandidateReasonSchema) }),
   ),
   /** What the reader noticed in the row without refusing it (an unknown school). */
   Notices: z.array(z.string()),
+  /**
+   * A pre-filled file's row beside its trainee, by the file's signed keys (docs/row-review.md, «Since the
+   * download»): the cells the SRO left as downloaded that the register changed since (the register's value
+   * stays), and the cells both changed, each its own way (the register's value until the operator takes the
+   * file's). Null for an ordinary row, or one compared with another trainee than its key names.
+   */
+  SinceExport: z
+    .object({
+      /** When the file was downloaded (ISO). */
+      ExportedAt: z.string(),
+      ChangedInRegister: z.array(CellMarkSchema),
+      Conflicts: z.array(CellMarkSchema),
+    })
+    .nullable(),
   /**
    * The school the row names that the dictionary lacked when the file was read, as written in its cell; the
    * operator chooses a school of the dictionary, adds this one, or leaves the school as it is. Null otherwise.

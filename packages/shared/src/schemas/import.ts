@@ -73,10 +73,18 @@ export type ImportMail = z.infer<typeof ImportMailSchema>;
 
 /**
  * Which of an import's rows `GET /imports/{id}/changes?state=` shows: `pending` waiting, `claimed` waiting
- * with an operator working on it now (a claim not expired), `finished` accepted, `rejected`, `unchanged` saying
- * what the register holds (no one's work); none: every row.
+ * with an operator working on it now (a claim not expired), `conflicting` waiting where a pre-filled file and
+ * the register both changed a cell since the download («Конфликт»), `finished` accepted, `rejected`,
+ * `unchanged` saying what the register holds (no one's work); none: every row.
  */
-export const changeStates = ['pending', 'claimed', 'finished', 'rejected', 'unchanged'] as const;
+export const changeStates = [
+  'pending',
+  'claimed',
+  'conflicting',
+  'finished',
+  'rejected',
+  'unchanged',
+] as const;
 export type ChangeState = (typeof changeStates)[number];
 
 /**
@@ -215,6 +223,7 @@ export const ImportSchema = z.object({
   StateCounts: z.object({
     pending: rowCount,
     claimed: rowCount,
+    conflicting: rowCount,
     finished: rowCount,
     rejected: rowCount,
     unchanged: rowCount,

@@ -127,6 +127,11 @@ export const imports = pgTable(
      * imports stored before it was kept.
      */
     fileHash: varchar({ length: 64 }),
+    /**
+     * When the pre-filled change file the import came back as was downloaded, by its signed keys; null for an
+     * ordinary file, or one whose keys did not verify. Each row's `exportedVersion` is read against it.
+     */
+    exportedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('imports_status_time_idx').on(t.status, t.importedAt, t.id),
@@ -179,6 +184,16 @@ export const importChanges = pgTable(
      */
     claimedById: integer().references(() => accounts.id),
     claimedUntil: timestamp({ withTimezone: true }),
+    /**
+     * The trainee's `interns.version` when the pre-filled file was downloaded (its signed keys): the review
+     * compares each cell with the register as it was then, not only as it is now (docs/row-review.md).
+     */
+    exportedVersion: integer(),
+    /**
+     * The file and the register both changed a cell since the download, as the import was revealed: the row
+     * is «Конфликт» until an operator handles it (not the internship number another trainee holds).
+     */
+    isEditedOnBothSides: boolean().notNull().default(false),
   },
   (t) => [
     index('import_changes_import_idx').on(t.importId, t.status, t.rowNumber),

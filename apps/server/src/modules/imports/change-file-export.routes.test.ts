@@ -356,22 +356,11 @@ describe('the file sent back', () => {
     expect(body.Supervisors.map((each) => each.HasChanges)).toEqual([false]);
   });
 
-  it('keeps reviewing a row whose trainee the register changed since, and an ordinary file’s every row', async () => {
+  it('settles a row the SRO left as downloaded though the register changed it since, and reviews an ordinary file’s every row', async () => {
     const file = (await download(callers.asRepresentative)).rawPayload;
-    const card = await t.app.inject({
-      url: `/api/v1/interns/${trainees[2]!.id}`,
-      headers: callers.asOperator,
-    });
-    const intern = card.json<{ PersonalInfo: Record<string, unknown>[] }>();
-    const saved = await saveIntern(t.app, callers.asOperator.cookie, trainees[2]!.id, {
-      ...intern,
-      PersonalInfo: [{ ...intern.PersonalInfo[0], PatronymicName: 'Новое' }],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await changeCard(trainees[2]!.id, (person) => ({ ...person, PatronymicName: 'Новое' }));
     const importId = await uploadBack(file);
-    const waiting = await importRows(t, callers.asOperator.cookie, importId, 'pending');
-    expect(waiting).toHaveLength(1);
-    expect((await importOf(importId)).UnchangedCount).toBe(2);
+    expect(await importOf(importId)).toMatchObject({ PendingCount: 0, UnchangedCount: 3, Notices: [] });
 
     // Without the key column the file is an ordinary one: the review sees every row.
     const workbook = await readWorkbook(file);
@@ -420,6 +409,118 @@ describe('the file sent back', () => {
     expect(uploaded.json().Info).toContain(
       'Строка 3, «Номер в реестре»: «сорок два» — не номер стажёра в реестре: этот столбец заполняет реестр при выгрузке, не меняйте его',
     );
+  });
+});
+
+/** Saves the trainee's card with its personal info changed, as an operator would. */
+async function changeCard(
+  internId: number,
+  change: (person: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const card = await t.app.inject({ url: `/api/v1/interns/${internId}`, headers: callers.asOperator });
+  const intern = card.json<{ PersonalInfo: Record<string, unknown>[] }>();
+  const saved = await saveIntern(t.app, callers.asOperator.cookie, internId, {
+    ...intern,
+    PersonalInfo: [change(intern.PersonalInfo[0]!)],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** The review of an import's only waiting row. */
+async function onlyWaitingRow(importId: number) {
+  const waiting = await importRows(t, callers.asOperator.cookie, importId, 'pending');
+  expect(waiting).toHaveLength(1);
+  const review = await t.app.inject({
+    url: `/api/v1/imports/${importId}/changes/${waiting[0]!.Id}`,
+    headers: callers.asOperator,
+  });
+  expect(review.statusCode, review.body).toBe(200);
+  return review.json<ChangeReview>();
+}
+
+describe('the file sent back, three ways: as downloaded, as sent, as the register is now', () => {
+  const phone = { Entry: 'PersonalInfo', Path: 'Contacts.PhoneNumber', Header: 'Телефон' };
+  const patronymic = { Entry: 'PersonalInfo', Path: 'PatronymicName', Header: 'Отчество' };
+
+  it('keeps both edits when the SRO and the register changed different cells since the download', async () => {
+    const file = await edited((await download(callers.asRepresentative)).rawPayload, [
+      [0, 'Телефон', '+7 900 555-00-01'],
+    ]);
+    await changeCard(trainees[0]!.id, (person) => ({ ...person, PatronymicName: 'Реестрович' }));
+    const importId = await uploadBack(file);
+    expect(await importOf(importId)).toMatchObject({
+      PendingCount: 1,
+      StateCounts: { pending: 1, conflicting: 0 },
+      Notices: [],
+    });
+    const review = await onlyWaitingRow(importId);
+    expect(review).toMatchObject({
+      MatchedBy: 'registerId',
+      Intern: { Id: trainees[0]!.id },
+      SinceExport: { ChangedInRegister: [patronymic], Conflicts: [] },
+    });
+    expect(review.PersonalInfo.New).toMatchObject({
+      PatronymicName: 'Реестрович',
+      Contacts: { PhoneNumber: '+7 900 555-00-01' },
+    });
+  });
+
+  it('marks a cell both changed «Конфликт», and lists the row under that filter', async () => {
+    const file = await edited((await download(callers.asRepresentative)).rawPayload, [
+      [0, 'Телефон', '+7 900 555-00-02'],
+    ]);
+    await changeCard(trainees[0]!.id, (person) => ({
+      ...person,
+      Contacts: { ...(person.Contacts as object), PhoneNumber: '+7 900 777-00-00' },
+    }));
+    const importId = await uploadBack(file);
+    expect((await importOf(importId)).StateCounts).toMatchObject({ pending: 1, conflicting: 1 });
+    const conflicting = await importRows(t, callers.asOperator.cookie, importId, 'conflicting');
+    expect(conflicting.map((row) => row.RowNumber)).toEqual([3]);
+    const review = await onlyWaitingRow(importId);
+    expect(review.SinceExport).toMatchObject({ Conflicts: [phone], ChangedInRegister: [] });
+    // The file's value is offered beside the register's; the screen keeps the register's until the operator chooses.
+    expect(review.PersonalInfo.Old?.Contacts.PhoneNumber).toBe('+7 900 777-00-00');
+    expect(review.PersonalInfo.New?.Contacts.PhoneNumber).toBe('+7 900 555-00-02');
+  });
+
+  it('keys rows by «Номер в реестре» alone, with a notice, when «Ключи» is gone or edited', async () => {
+    const downloaded = (await download(callers.asRepresentative)).rawPayload;
+    await changeCard(trainees[1]!.id, (person) => ({ ...person, PatronymicName: 'Снова' }));
+    const withoutKeys = await readWorkbook(downloaded);
+    withoutKeys.removeWorksheet(withoutKeys.getWorksheet(KEYS_SHEET_NAME)!.id);
+    const missing = await uploadBack(Buffer.from(await withoutKeys.xlsx.writeBuffer()));
+    const tampered = await readWorkbook(downloaded);
+    tampered.getWorksheet(KEYS_SHEET_NAME)!.getCell('C3').value = 999;
+    const unverified = await uploadBack(Buffer.from(await tampered.xlsx.writeBuffer()));
+    for (const [importId, notice] of [
+      [missing, 'В файле нет скрытого листа «Ключи»'],
+      [unverified, 'Скрытый лист «Ключи» изменён'],
+    ] as const) {
+      const detail = await importOf(importId);
+      expect(detail.Notices).toEqual([expect.stringContaining(notice)]);
+      // Compared with the register now only: the trainee changed since is a row to review, still by its key.
+      expect(detail).toMatchObject({ PendingCount: 1, UnchangedCount: 2 });
+      const review = await onlyWaitingRow(importId);
+      expect(review).toMatchObject({
+        MatchedBy: 'registerId',
+        Intern: { Id: trainees[1]!.id },
+        SinceExport: null,
+      });
+    }
+  });
+
+  it('finds the trainee by its key when the SRO corrects the SNILS, even to a SNILS another trainee holds', async () => {
+    const file = await edited((await download(callers.asRepresentative)).rawPayload, [
+      [2, 'СНИЛС', '000-000-002 00'],
+    ]);
+    const review = await onlyWaitingRow(await uploadBack(file));
+    expect(review).toMatchObject({
+      MatchedBy: 'registerId',
+      Intern: { Id: trainees[2]!.id },
+      SnilsHolder: { Id: foreignId },
+      PersonalInfo: { Old: { Snils: '000-000-001 00' }, New: { Snils: '000-000-002 00' } },
+    });
   });
 });
 

@@ -17,9 +17,10 @@ export function toRowCounts(
   counts: ChangeCounts,
   matching: boolean,
 ): Pick<Import, 'StateCounts' | 'MatchCounts' | 'FirstPendingId'> {
-  const { pending, claimed, finished, rejected, unchanged, snils, fullName, none, conflict } = counts;
+  const { pending, claimed, conflicting, finished, rejected, unchanged, snils, fullName, none, conflict } =
+    counts;
   return {
-    StateCounts: { pending, claimed, finished, rejected, unchanged },
+    StateCounts: { pending, claimed, conflicting, finished, rejected, unchanged },
     ...(matching ? { MatchCounts: { snils, fullName, none, conflict } } : {}),
     FirstPendingId: counts.firstPendingId,
   };

@@ -132,6 +132,8 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     settings.reader,
     createDictionarySource({ schools, dictionaries: deps.dictionaries }),
   );
+  // One secret for the files written and the files read back.
+  const secret = changeFileSecret(settings.changeFile.secret, settings.changeFile.dataDir);
   const uploads = createImportsUploadService({
     db,
     repo,
@@ -141,8 +143,8 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     organizations: deps.organizations,
     schools,
     readChangeFile: (request, consume) => reader.read(request, consume),
-    settleRows: (tx, importId, organizationId, headers) =>
-      settleUnchangedRows({ outbox }, tx, importId, organizationId, headers),
+    settleRows: (tx, importId, organizationId, read) =>
+      settleUnchangedRows({ outbox, secret }, tx, importId, organizationId, read),
     deadlineWorkingDays: settings.uploads.deadlineWorkingDays,
     clock,
     log: deps.log,
@@ -151,7 +153,7 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     repo: createChangeFileExportRepository(db),
     organizations: deps.organizations,
     audit: deps.audit,
-    secret: changeFileSecret(settings.changeFile.secret, settings.changeFile.dataDir),
+    secret,
     clock,
   });
   return {

@@ -186,6 +186,7 @@ function importReads(db: Db) {
 const changeStates: Record<ChangeState, SQL> = {
   pending: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Pending))}`,
   claimed: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Pending))} and ${hasLiveClaim}`,
+  conflicting: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Pending))} and ${importChanges.isEditedOnBothSides}`,
   finished: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Finished))}`,
   rejected: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Rejected))}`,
   unchanged: sql`${importChanges.status} = ${sql.raw(String(ChangeStatus.Unchanged))}`,
@@ -236,6 +237,7 @@ function changePages(db: Db) {
         .select({
           pending: counted(changeStates.pending),
           claimed: counted(changeStates.claimed),
+          conflicting: counted(changeStates.conflicting),
           finished: counted(changeStates.finished),
           rejected: counted(changeStates.rejected),
           unchanged: counted(changeStates.unchanged),

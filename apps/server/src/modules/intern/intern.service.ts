@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AuditRecorder } from '../../lib/audit.js';
 import { toChangeProtocol } from '../../db/change-protocols.js';
-import type { InternCardRepository } from './card/intern-card.repository.js';
-import { internAsOf } from './card/intern-as-of.js';
+import { createInternCardRepository, type InternCardRepository } from './card/intern-card.repository.js';
+import { internAsOf, sectionsAt } from './card/intern-as-of.js';
 import { claimRegisterKeys } from './card/intern-register-keys.js';
 import { resolveReferences } from './card/intern-references.js';
 import type { SaveRequest } from './card/intern-save.js';
@@ -27,6 +27,14 @@ export type { InternStatsService, RegisterFigures } from './stats/intern-stats.s
 export type PendingRowsNaming = (
   snils: string | null,
 ) => Promise<{ ImportId: number; ChangeId: number; RowNumber: number }[]>;
+
+/**
+ * A trainee's sections as the register held them just before `at`, read in `db`: a transaction's when the
+ * rows of an import are settled as it is revealed (the pre-filled change file's cells as they were downloaded).
+ */
+export function internSectionsAt(db: Db, id: number, at: Date) {
+  return sectionsAt(db, createInternCardRepository(db), id, at);
+}
 
 /** What the public registry shows of a trainee: names, numbers, supervisors' names, internships. */
 function toPublic(intern: Intern): PublicIntern {

@@ -86,6 +86,7 @@ export function reviewOf(changes: Partial<ChangeReview> = {}): ChangeReview {
     MatchedBy: 'snils',
     Candidates: [],
     Notices: [],
+    SinceExport: null,
     UnknownSchool: null,
     ProcessedBy: null,
     ProcessedAt: null,

@@ -26,7 +26,7 @@ export function importOf(changes: Partial<Import> = {}): Import {
     Pending: [],
     Finished: [],
     Rejected: [],
-    StateCounts: { pending: 4, claimed: 0, finished: 4, rejected: 2, unchanged: 0 },
+    StateCounts: { pending: 4, claimed: 0, conflicting: 0, finished: 4, rejected: 2, unchanged: 0 },
     MatchCounts: { snils: 0, fullName: 0, none: 4, conflict: 0 },
     FirstPendingId: null,
     Rejection: null,

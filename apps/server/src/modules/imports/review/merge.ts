@@ -70,7 +70,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isRef = (value: unknown): value is { Id: number } =>
   isObject(value) && typeof value.Id === 'number' && ('Name' in value || 'Value' in value);
 
-function sameValue(a: unknown, b: unknown): boolean {
+/** Whether two values of a field are the same: references by the row they point to, the rest by content. */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (isRef(a) && isRef(b)) return a.Id === b.Id;
   return stableJson(a) === stableJson(b);
 }

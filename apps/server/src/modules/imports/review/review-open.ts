@@ -2,9 +2,11 @@ import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
 import type { CurrentAccount } from '../../../lib/session.js';
 import type { InternChoice, InternMatch } from '../../intern/intern.service.js';
 import { filledPaths, unknownSchoolOf } from './filled-paths.js';
+import { internSectionsAt } from '../../intern/intern.service.js';
 import { internshipChoices, mergeRow } from './merge.js';
 import { claimOf } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, type ReviewDeps } from './review-rows.js';
+import { pathsSinceDownload } from './since-export.js';
 
 type Change = Awaited<ReturnType<typeof findChange>>;
 
@@ -57,9 +59,20 @@ function matchRow(deps: ReviewDeps, change: Change, organizationId: number, choi
       dateOfBirth: row.PersonalInfo.DateOfBirth,
       organizationId,
       registryNumber: row.Internship.RegistryNumber,
+      registerId: row.RegisterId ?? null,
     },
     choice ?? acceptedInto,
   );
+}
+
+/**
+ * When the row's pre-filled file was downloaded and its trainee's version then, by the file's verified keys;
+ * none unless the row is compared with the trainee its key names (an operator may choose another).
+ */
+function downloadOf(change: Change, internId: number | undefined) {
+  const { exportedAt, exportedVersion } = change;
+  if (!exportedAt || exportedVersion === null || internId !== change.sections.RegisterId) return null;
+  return { at: exportedAt, version: exportedVersion };
 }
 
 /**
@@ -92,9 +105,17 @@ export async function openChange(
   ]);
   const organizationId = progress.Organization.Id;
   const match = await matchRow(deps, change, organizationId, choice);
-  const record = match.intern ? (await recordOf(deps, match.intern.id)).sections : emptyRecord;
+  const now = match.intern ? await recordOf(deps, match.intern.id) : { sections: emptyRecord, version: 0 };
+  const record = now.sections;
   const { sections, unknownSchool } = await withSchoolOfNow(deps, change);
-  const paths = filledPaths(change.headers, change.raw);
+  const { paths, marks } = await pathsSinceDownload(
+    sections,
+    filledPaths(change.headers, change.raw),
+    now,
+    downloadOf(change, match.intern?.id),
+    (at) => internSectionsAt(deps.db, match.intern!.id, at),
+    organizationId,
+  );
   const merged = mergeRow(sections, record, paths, organizationId, internshipId);
   const number = change.sections.Internship.RegistryNumber;
   return {
@@ -112,6 +133,7 @@ export async function openChange(
     ...matchPart(match),
     ...merged,
     Notices: change.notices,
+    SinceExport: marks && { ExportedAt: change.exportedAt!.toISOString(), ...marks },
     UnknownSchool: unknownSchool,
     ProcessedBy: change.processedBy,
     ProcessedAt: change.processedAt?.toISOString() ?? null,

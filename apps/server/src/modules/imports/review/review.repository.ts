@@ -57,6 +57,8 @@ function rowReads(db: Db) {
           processedAt: importChanges.processedAt,
           processedBy: accounts.fullName,
           headers: imports.headers,
+          exportedAt: imports.exportedAt,
+          exportedVersion: importChanges.exportedVersion,
           ...claimColumns,
         })
         .from(importChanges)

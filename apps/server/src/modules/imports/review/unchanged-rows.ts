@@ -11,18 +11,25 @@ import {
   cellMessages,
   cellProblem,
 } from '../rows/change-file-messages.js';
+import { internSectionsAt } from '../../intern/intern.service.js';
+import type { ExportKeys } from '../rows/change-file-keys-sheet.js';
 import { internshipsIn } from '../rows/change-file-values.js';
+import { exportVersionsOf, type ExportVersions } from './export-versions.js';
 import { filledPaths } from './filled-paths.js';
 import { countedOff } from './review.repository.js';
 import { mergeRow, type MergedRow, type RowSections } from './merge.js';
+import { pathsSinceDownload } from './since-export.js';
 
 /*
  * Rows that say what the register holds (docs/row-review.md#rows-without-changes). An SRO sending back its
  * pre-filled change file leaves most rows as they were; such a row is no operator's work. As an import is
  * revealed, in the same transaction, each waiting row keyed by «Номер в реестре» whose trainee (not deleted)
  * the merge would leave as it is (merge.ts, the review's own comparison, so a changed SNILS is a change)
- * becomes ChangeStatus.Unchanged, naming the trainee. A row with a notice (a school the dictionary lacks) stays
- * for an operator, who has a choice to make. A row of an ordinary file, without the key, is always reviewed.
+ * becomes ChangeStatus.Unchanged, naming the trainee. With the file's signed keys, only the cells the SRO
+ * changed since the download count (since-export.ts): a row it left as downloaded is unchanged even if the
+ * register moved on since, and a row where both changed one cell is marked a conflict. A row with a notice (a
+ * school the dictionary lacks) stays for an operator, who has a choice to make. A row of an ordinary file,
+ * without the key, is always reviewed.
  */
 
 const BATCH = 1000;
@@ -63,28 +70,58 @@ function keyedWaitingRows(tx: Db, importId: number, after: number) {
     .limit(BATCH);
 }
 
+/** `case id when … then … end` of a value per row. */
+const byRow = <T>(rows: { id: number }[], value: (index: number) => T, type: 'int' | 'boolean') =>
+  sql`case ${importChanges.id} ${sql.join(
+    rows.map((row, index) => sql`when ${row.id}::int then ${value(index)}::${sql.raw(type)}`),
+    sql` `,
+  )} end`;
+
+const idsOf = (rows: { id: number }[]) =>
+  inArray(
+    importChanges.id,
+    rows.map((row) => row.id),
+  );
+
 /** Marks the rows unchanged, naming their trainees; how many were still waiting. */
 async function markUnchanged(tx: Db, rows: { id: number; internId: number }[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const internIds = sql.join(
-    rows.map((row) => sql`when ${row.id}::int then ${row.internId}::int`),
-    sql` `,
-  );
   const updated = await tx
     .update(importChanges)
-    .set({ status: ChangeStatus.Unchanged, internId: sql`case ${importChanges.id} ${internIds} end` })
+    .set({ status: ChangeStatus.Unchanged, internId: byRow(rows, (i) => rows[i]!.internId, 'int') })
     .where(
-      and(
-        inArray(
-          importChanges.id,
-          rows.map((row) => row.id),
-        ),
-        eq(importChanges.status, ChangeStatus.Pending),
-        isNull(importChanges.claimedById),
-      ),
+      and(idsOf(rows), eq(importChanges.status, ChangeStatus.Pending), isNull(importChanges.claimedById)),
     )
     .returning({ id: importChanges.id });
   return updated.length;
+}
+
+/** Keeps each row's trainee version at the download, and whether the file and the register both changed it. */
+async function markDownloaded(
+  tx: Db,
+  rows: { id: number; exportedVersion: number; isEditedOnBothSides: boolean }[],
+) {
+  if (rows.length === 0) return;
+  await tx
+    .update(importChanges)
+    .set({
+      exportedVersion: byRow(rows, (i) => rows[i]!.exportedVersion, 'int'),
+      isEditedOnBothSides: byRow(rows, (i) => rows[i]!.isEditedOnBothSides, 'boolean'),
+    })
+    .where(idsOf(rows));
+}
+
+/** The import's keys as read: the download's time on the import, or the notice why there is none. */
+async function recordKeys(tx: Db, importId: number, keys: ExportVersions | { notice: string }) {
+  await tx
+    .update(imports)
+    .set(
+      'notice' in keys
+        ? { notices: sql`${imports.notices} || ${JSON.stringify([keys.notice])}::jsonb` }
+        : { exportedAt: keys.exportedAt },
+    )
+    .where(eq(imports.id, importId));
+  return 'notice' in keys ? null : keys;
 }
 
 /**
@@ -104,21 +141,36 @@ async function countUnchanged(tx: Db, outbox: Pick<Outbox, 'enqueueForImport'>, 
 
 export interface SettleDeps {
   outbox: Pick<Outbox, 'enqueueForImport'>;
+  /** The secret the pre-filled file's keys are signed with. */
+  secret: () => Promise<Buffer>;
+}
+
+/** What settling needs of the file as read. */
+export interface SettleRead {
+  /** The import's headers, in the order of each row's cells. */
+  headers: string[];
+  /** The very hidden sheet «Ключи» as read, to be verified. */
+  exportKeys: ExportKeys | 'damaged' | null;
 }
 
 /**
  * Settles an import's rows that say what the register holds, in the transaction that reveals it; how many.
- * `headers` are the import's, in the order of each row's cells. A key that names no trainee of the SRO (another
- * SRO's, a deleted one, none) refuses the file, its row named: the key decides whom a row updates.
+ * A key that names no trainee of the SRO (another SRO's, a deleted one, none) refuses the file, its row
+ * named: the key decides whom a row updates.
  */
 export async function settleUnchangedRows(
   deps: SettleDeps,
   tx: Db,
   importId: number,
   organizationId: number,
-  headers: string[],
+  read: SettleRead,
 ): Promise<number> {
   const trainees = createChangeFileExportRepository(tx);
+  const download = await recordKeys(
+    tx,
+    importId,
+    exportVersionsOf(await deps.secret(), read.exportKeys, organizationId),
+  );
   let settled = 0;
   const problems: string[] = [];
   for (let after = 0; ;) {
@@ -136,20 +188,37 @@ export async function settleUnchangedRows(
         .filter(
           (each) => !each.isDeleted && internshipsIn(each.sections.Internships, organizationId).length > 0,
         )
-        .map((each) => [each.id, each.sections]),
+        .map((each) => [each.id, each]),
     );
+    const unchanged: { id: number; internId: number }[] = [];
+    const downloaded: { id: number; exportedVersion: number; isEditedOnBothSides: boolean }[] = [];
     for (const row of rows) {
-      const id = row.data.RegisterId!;
-      if (!records.has(id) && problems.length < MAX_PROBLEM_LINES)
-        problems.push(cellProblem(row.rowNumber, REGISTER_ID_HEADER, cellMessages.registerIdNotOurs(id)));
-    }
-    const unchanged = rows.flatMap((row) => {
       const internId = row.data.RegisterId!;
       const record = records.get(internId);
-      if (!record || row.notices.length > 0) return [];
-      const merged = mergeRow(row.data, record, filledPaths(headers, row.raw), organizationId);
-      return changesNothing(merged) ? [{ id: row.id, internId }] : [];
-    });
+      if (!record) {
+        if (problems.length < MAX_PROBLEM_LINES)
+          problems.push(
+            cellProblem(row.rowNumber, REGISTER_ID_HEADER, cellMessages.registerIdNotOurs(internId)),
+          );
+        continue;
+      }
+      const version = download?.versions.get(internId);
+      const { paths, marks } = await pathsSinceDownload(
+        row.data,
+        filledPaths(read.headers, row.raw),
+        record,
+        download && version !== undefined ? { at: download.exportedAt, version } : null,
+        (at) => internSectionsAt(tx, internId, at),
+        organizationId,
+      );
+      const isEditedOnBothSides = (marks?.Conflicts.length ?? 0) > 0;
+      if (version !== undefined)
+        downloaded.push({ id: row.id, exportedVersion: version, isEditedOnBothSides });
+      const merged = mergeRow(row.data, record.sections, paths, organizationId);
+      if (row.notices.length === 0 && !isEditedOnBothSides && changesNothing(merged))
+        unchanged.push({ id: row.id, internId });
+    }
+    await markDownloaded(tx, downloaded);
     settled += await markUnchanged(tx, unchanged);
   }
   // Thrown in the revealing transaction: nothing of the upload stays.

@@ -115,6 +115,12 @@ export const noticeMessages = {
   schoolWillBeAdded: (name: string) => `Учебное заведение «${name}» будет добавлено в справочник`,
   schoolUnknown: (name: string) =>
     `Учебного заведения «${name}» нет в справочнике: название сохранено как текст, выберите заведение при обработке`,
+  // A pre-filled file whose keys cannot be trusted: its rows are still keyed by «Номер в реестре», but each is
+  // compared with the register now only, so an operator should know a change made since is not told apart.
+  keysMissing:
+    'В файле нет скрытого листа «Ключи» выгрузки: строки сопоставлены по «Номер в реестре», изменения в реестре после выгрузки не выделены',
+  keysUnverified:
+    'Скрытый лист «Ключи» изменён или относится к другой выгрузке: строки сопоставлены по «Номер в реестре», изменения в реестре после выгрузки не выделены',
 };
 
 /** `Строка 12, «СНИЛС»: неверная контрольная сумма` — one line of a file's problems. */

@@ -37,6 +37,10 @@ type Node = Record<string, unknown> | null | undefined;
 
 const INTERNSHIP_LISTS = new Set(['MiscInfo', 'PauseInfo', 'ResumeInfo', 'ContractInfo']);
 
+/** Whether a column is a field of an entry of an internship's list (a pause, a contract). */
+export const isListColumn = (column: ChangeFileColumn) =>
+  column.section === 'Internship' && INTERNSHIP_LISTS.has(column.keys[0]!);
+
 /**
  * The field a column holds in the entries. A column of an internship's list (a pause, a contract) holds the
  * field of the list's latest entry: a row adds one entry to each list, and the latest is the one it reports.
@@ -53,7 +57,7 @@ export function fieldOf(entries: RowEntries, column: ChangeFileColumn): unknown 
           : entries.PersonalInfo;
   // Walked by index, not by slices of the keys: the export puts every cell of ten thousand rows this way.
   let first = 0;
-  if (column.section === 'Internship' && INTERNSHIP_LISTS.has(keys[0]!)) {
+  if (isListColumn(column)) {
     node = (node?.[keys[0]!] as Node[] | undefined)?.at(-1);
     first = 1;
   }

@@ -13,6 +13,7 @@ import {
   withSchools,
   type PackedRows,
 } from '../rows/change-file-packing.js';
+import type { ExportKeys } from '../rows/change-file-keys-sheet.js';
 import { dictionaryKey } from '../rows/dictionary-match.js';
 import type { FileStore, NewFile } from './file-store.js';
 import { storingStatus, type ImportsStoreRepository } from './imports-store.repository.js';
@@ -57,6 +58,8 @@ export interface ReadImport {
   newSchools: string[];
   /** The file is a pre-filled one, its rows keyed by «Номер в реестре». */
   keyed: boolean;
+  /** A pre-filled file's very hidden sheet «Ключи», as read and not yet verified (none: no such sheet). */
+  exportKeys: ExportKeys | 'damaged' | null;
 }
 
 export interface ImportToStore {

@@ -94,7 +94,7 @@ interface UploadDeps {
   schools: SchoolService;
   readChangeFile: ChangeFileReader['read'];
   /** Settles the rows that say what the register holds, as the import is revealed (review/unchanged-rows.ts). */
-  settleRows: (tx: Db, importId: number, organizationId: number, headers: string[]) => Promise<number>;
+  settleRows: (tx: Db, importId: number, organizationId: number, read: ReadImport) => Promise<number>;
   deadlineWorkingDays: number;
   clock?: () => Date;
   log?: FastifyBaseLogger;
@@ -145,6 +145,7 @@ function checkRead(deps: UploadDeps, input: ImportInput, outcome: ReadOutcome): 
     rowCount: outcome.rowCount,
     newSchools: input.importSchools ? outcome.newSchools : [],
     keyed: outcome.keyed,
+    exportKeys: outcome.exportKeys,
   };
 }
 
@@ -209,7 +210,7 @@ function storeUpload(
       // Only a pre-filled file's rows carry keys: an ordinary file's rows are all reviewed, and not read again.
       if (!read.keyed) return;
       try {
-        await deps.settleRows(tx, importId, organization.Id, read.headers);
+        await deps.settleRows(tx, importId, organization.Id, read);
       } catch (error) {
         if (error instanceof ChangeFileRefusal) throw new AppError(400, uploadRules.refused, error.problems);
         throw error;

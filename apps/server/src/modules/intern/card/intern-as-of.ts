@@ -78,6 +78,18 @@ async function versionsOf(db: Db, internId: number): Promise<VersionRow[]> {
     .orderBy(asc(internEntryVersions.entryId), asc(internEntryVersions.id));
 }
 
+/** A trainee's sections as they stood just before `cutoff`, their references resolved. */
+export async function sectionsAt(db: Db, repo: InternCardRepository, id: number, cutoff: Date) {
+  const byEntry = new Map<number, VersionRow[]>();
+  for (const version of await versionsOf(db, id)) {
+    byEntry.set(version.entryId, [...(byEntry.get(version.entryId) ?? []), version]);
+  }
+  const entries = [...byEntry.values()].flatMap((versions) => entryAt(versions, cutoff) ?? []);
+  const sections = groupBySection(entries.sort((a, b) => a.position - b.position));
+  await resolveReferences(repo, db, sections, { refuseUnknown: false });
+  return sections;
+}
+
 /** The trainee's card as it stood at the end of the day; 404 before the trainee was entered. */
 export async function internAsOf(
   db: Db,
@@ -91,13 +103,7 @@ export async function internAsOf(
     .from(interns)
     .where(and(eq(interns.id, id), lt(interns.createdAt, cutoff)));
   if (!row) throw new AppError(404, texts.internNotAsOf);
-  const byEntry = new Map<number, VersionRow[]>();
-  for (const version of await versionsOf(db, id)) {
-    byEntry.set(version.entryId, [...(byEntry.get(version.entryId) ?? []), version]);
-  }
-  const entries = [...byEntry.values()].flatMap((versions) => entryAt(versions, cutoff) ?? []);
-  const sections = groupBySection(entries.sort((a, b) => a.position - b.position));
-  await resolveReferences(repo, db, sections, { refuseUnknown: false });
+  const sections = await sectionsAt(db, repo, id, cutoff);
   const protocols = (await repo.protocolsOf(id)).filter((protocol) => protocol.createdAt < cutoff);
   return {
     Id: row.id,

@@ -9,13 +9,16 @@ import type { InternMatchingRepository, MatchKeys, MatchRow } from './intern-mat
  */
 export interface InternMatch {
   intern: { id: number; fullName: string; status: number; version: number; isDeleted: boolean } | null;
-  matchedBy: 'snils' | 'fullName' | 'chosen' | 'none';
+  matchedBy: 'registerId' | 'snils' | 'fullName' | 'chosen' | 'none';
   conflictingIntern: { id: number; fullName: string } | null;
   /** Another trainee than `intern` holding the row's SNILS: the register gives it to no one else. */
   snilsHolder: { id: number; fullName: string } | null;
   conflictingOrganization: { id: number; name: string } | null;
   candidates: { id: number; fullName: string; status: number; reasons: CandidateReason[] }[];
 }
+
+/** What a row is matched by: the register's keys, and «Номер в реестре» of a pre-filled file's row. */
+export type RowKeys = MatchKeys & { registerId?: number | null };
 
 /** The operator's choice of trainee: one by id, a new record, or none (match automatically). */
 export type InternChoice = number | 'new' | undefined;
@@ -38,8 +41,9 @@ const weight = (reasons: CandidateReason[]) =>
   );
 
 /**
- * Finds the trainee an uploaded row is about: the same SNILS; else the same full name and, when the row has
- * one, the same birth date. Another trainee with the row's internship number in the same SRO is a conflict,
+ * Finds the trainee an uploaded row is about: the one a pre-filled file's row names by «Номер в реестре»
+ * (its upload checked it is the SRO's); else the same SNILS; else, unless the row has that key, the same full
+ * name and, when the row has one, the same birth date. Another trainee with the row's internship number in the same SRO is a conflict,
  * and so is an internship in force in another SRO.
  */
 export function createInternMatchingService(repo: InternMatchingRepository) {
@@ -47,17 +51,24 @@ export function createInternMatchingService(repo: InternMatchingRepository) {
     /** A trainee by id, deleted or not; null when there is none. */
     brief: (id: number) => repo.brief(id),
 
-    async match(keys: MatchKeys, choice: InternChoice): Promise<InternMatch> {
+    async match({ registerId, ...keys }: RowKeys, choice: InternChoice): Promise<InternMatch> {
       const rows = await repo.related(keys);
       let intern: InternMatch['intern'] = null;
       let matchedBy: InternMatch['matchedBy'] = 'none';
+      const keyed = choice === undefined && registerId ? await repo.brief(registerId) : null;
       if (typeof choice === 'number') {
         intern = await repo.brief(choice);
         if (!intern) throw new AppError(404, texts.internNotFound);
         matchedBy = 'chosen';
+      } else if (keyed) {
+        intern = keyed;
+        matchedBy = 'registerId';
       } else if (choice === undefined) {
         const bySnils = rows.find((row) => row.bySnils);
-        const byName = rows.find((row) => row.byFullName && (keys.dateOfBirth === null || row.sameBirthDate));
+        // A row keyed by the register is never given to a trainee by name alone.
+        const byName = registerId
+          ? undefined
+          : rows.find((row) => row.byFullName && (keys.dateOfBirth === null || row.sameBirthDate));
         const found = bySnils ?? byName;
         if (found) {
           intern = { ...found, isDeleted: false };

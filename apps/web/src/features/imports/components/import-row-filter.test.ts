@@ -57,11 +57,11 @@ describe("an import's row filter", () => {
 
   it('counts each choice and the progress from the import', () => {
     const counts = rowCounts({
-      StateCounts: { pending: 3, claimed: 1, finished: 1, rejected: 1, unchanged: 0 },
+      StateCounts: { pending: 3, claimed: 1, conflicting: 0, finished: 1, rejected: 1, unchanged: 0 },
       MatchCounts: { snils: 1, fullName: 1, none: 1, conflict: 1 },
     });
     expect(counts).toEqual({
-      states: { all: 5, pending: 3, claimed: 1, finished: 1, rejected: 1, unchanged: 0 },
+      states: { all: 5, pending: 3, claimed: 1, conflicting: 0, finished: 1, rejected: 1, unchanged: 0 },
       matches: { snils: 1, fullName: 1, none: 1, conflict: 1 },
     });
     expect(progressText(counts.states)).toBe('Обработано 2 из 5');
@@ -69,7 +69,7 @@ describe("an import's row filter", () => {
 
   it('counts the unchanged rows among all, but not among the rows to review', () => {
     const { states } = rowCounts({
-      StateCounts: { pending: 1, claimed: 0, finished: 2, rejected: 1, unchanged: 95 },
+      StateCounts: { pending: 1, claimed: 0, conflicting: 0, finished: 2, rejected: 1, unchanged: 95 },
     });
     expect(states.all).toBe(99);
     expect(progressText(states)).toBe('Обработано 3 из 4, без изменений — 95 строк');

@@ -10,12 +10,14 @@ import { pageFromUrl } from '@/lib/use-list-search';
 
 /**
  * Which of an import's rows the page shows by their state; 'claimed' are waiting rows an operator works on,
- * 'unchanged' rows that said what the register holds (no one's work).
+ * 'conflicting' waiting rows of a pre-filled file where the file and the register both changed a cell since
+ * the download, 'unchanged' rows that said what the register holds (no one's work).
  */
 export const rowStates = {
   all: 'Все',
   pending: 'Ожидают',
   claimed: 'В работе',
+  conflicting: 'Конфликт',
   finished: 'Приняты',
   rejected: 'Отклонены',
   unchanged: 'Без изменений',
@@ -84,7 +86,8 @@ export const foldsUnchanged = ({ state, match }: RowFilter): boolean => state ==
  * rows. The unchanged rows are no one's work: «Все» folds them, their own filter lists them.
  */
 export function filteredSections({ state, match }: RowFilter): RowSection[] {
-  const showsPending = state === 'all' || state === 'pending' || state === 'claimed';
+  const showsPending =
+    state === 'all' || state === 'pending' || state === 'claimed' || state === 'conflicting';
   const showsHandled = (which: RowState) =>
     match === null && (state === which || (state === 'all' && which !== 'unchanged'));
   return rowSections.filter((section) => (section === 'pending' ? showsPending : showsHandled(section)));

@@ -14,6 +14,7 @@ import {
   writeRowFilter,
   writeRowPage,
   type RowFilter,
+  type RowState,
   type rowCounts,
 } from './import-row-filter';
 
@@ -45,12 +46,15 @@ export function useRowFilter() {
 function ChipGroup<K extends string>({
   label,
   options,
+  shown = Object.keys(options) as K[],
   counts,
   selected,
   onSelect,
 }: {
   label: string;
   options: Record<K, string>;
+  /** The options offered, in order: all of them unless said. */
+  shown?: K[];
   counts: Record<K, number>;
   selected: K | null;
   onSelect: (key: K) => void;
@@ -65,7 +69,7 @@ function ChipGroup<K extends string>({
       <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
         {label}:
       </Typography>
-      {(Object.keys(options) as K[]).map((key) => (
+      {shown.map((key) => (
         <Chip
           key={key}
           label={`${options[key]} (${counts[key]})`}
@@ -77,6 +81,14 @@ function ChipGroup<K extends string>({
       ))}
     </Stack>
   );
+}
+
+/** The states to choose from: «Конфликт» only where a pre-filled file's rows have one (or it is chosen). */
+function statesShown(conflicting: number, selected: RowState): RowState[] {
+  const states = Object.keys(rowStates) as RowState[];
+  return conflicting > 0 || selected === 'conflicting'
+    ? states
+    : states.filter((state) => state !== 'conflicting');
 }
 
 type ImportRowFiltersProps = {
@@ -108,6 +120,7 @@ export function ImportRowFilters({ counts, filter, onChange }: ImportRowFiltersP
         <ChipGroup
           label={stateFilterLabel}
           options={rowStates}
+          shown={statesShown(states.conflicting, filter.state)}
           counts={states}
           selected={filter.state}
           // A handled or unchanged row has no match: choosing such rows drops the match.

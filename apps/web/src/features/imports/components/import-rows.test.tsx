@@ -51,7 +51,7 @@ const rows: ImportChange[] = [
 ];
 
 const item = importOf({
-  StateCounts: { pending: 2, claimed: 1, finished: 1, rejected: 1, unchanged: 0 },
+  StateCounts: { pending: 2, claimed: 1, conflicting: 0, finished: 1, rejected: 1, unchanged: 0 },
   MatchCounts: { snils: 1, fullName: 0, none: 1, conflict: 1 },
   FirstPendingId: 301,
 });
@@ -294,7 +294,7 @@ describe('ImportRows', () => {
 
   it('says on every page that no row waits, and that the rows did not load', async () => {
     const done = importOf({
-      StateCounts: { pending: 0, claimed: 0, finished: 1, rejected: 1, unchanged: 0 },
+      StateCounts: { pending: 0, claimed: 0, conflicting: 0, finished: 1, rejected: 1, unchanged: 0 },
     });
     stubApi(() => jsonResponse(200, { Page: 0, TotalPages: 1, Total: 2, Results: rows.slice(2) }));
     renderRoute(

@@ -8,7 +8,7 @@ import { UploadDialog } from './upload-dialog';
 import type { UploadReading } from './upload-rules';
 
 const createdImport = importOf({
-  StateCounts: { pending: 1, claimed: 0, finished: 0, rejected: 0, unchanged: 0 },
+  StateCounts: { pending: 1, claimed: 0, conflicting: 0, finished: 0, rejected: 0, unchanged: 0 },
   MatchCounts: { snils: 0, fullName: 0, none: 1, conflict: 0 },
   FirstPendingId: 1,
 });

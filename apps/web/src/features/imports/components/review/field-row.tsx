@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import type { FieldRow as Row } from './review-fields';
-import type { Side } from './review-model';
+import type { CellMark, Side } from './review-model';
 import { reviewTexts } from './review-texts';
 
 const EMPTY = '—';
@@ -23,6 +23,8 @@ const sideOfKey: Record<string, Side> = {
 
 type FieldRowProps = {
   row: Row;
+  /** How the cell stands since a pre-filled file's download, if it is marked. */
+  mark?: CellMark | undefined;
   /** The name of the field's pair of radios, unique in the page. */
   name: string;
   /** The operator may pick a side: the field changes, and the row is still to be processed. */
@@ -108,7 +110,7 @@ function FieldValue({ row, name, isChoosable, onChoose, side }: FieldValueProps)
  * field awaiting the operator's decision says so.
  */
 export function FieldRow(props: FieldRowProps) {
-  const { row, isChoosable } = props;
+  const { row, isChoosable, mark } = props;
   const tooltip = row.old ? reviewTexts.previousValue(row.old) : reviewTexts.wasEmpty;
   const isUndecided = isChoosable && row.isUndecided;
 
@@ -125,6 +127,15 @@ export function FieldRow(props: FieldRowProps) {
     >
       <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '30%' }}>
         {row.label}
+        {mark && (
+          <Typography
+            variant="caption"
+            color={mark === 'conflict' ? 'error.main' : 'info.main'}
+            sx={{ display: 'block', fontWeight: mark === 'conflict' ? 500 : undefined }}
+          >
+            {mark === 'conflict' ? reviewTexts.conflictMark : reviewTexts.changedInRegisterMark}
+          </Typography>
+        )}
         {isUndecided && (
           <Typography variant="caption" color="warning.dark" sx={{ display: 'block', fontWeight: 500 }}>
             {reviewTexts.needsDecision}

@@ -91,9 +91,28 @@ function HolderAlert({ review, holder, parts: [before, after] }: HolderAlertProp
   );
 }
 
+/** The cells of a pre-filled file's row that the register changed since the download, and the conflicts. */
+function SinceExportAlerts({ review }: { review: ChangeReview }) {
+  const since = review.SinceExport;
+  if (!since) return null;
+  const day = formatRegistryDateTime(since.ExportedAt);
+  const headers = (cells: { Header: string }[]) => cells.map((cell) => `«${cell.Header}»`).join(', ');
+  return (
+    <>
+      {since.Conflicts.length > 0 && (
+        <Alert severity="warning">{reviewTexts.conflictSinceExport(day, headers(since.Conflicts))}</Alert>
+      )}
+      {since.ChangedInRegister.length > 0 && (
+        <Alert severity="info">{reviewTexts.changedInRegister(day, headers(since.ChangedInRegister))}</Alert>
+      )}
+    </>
+  );
+}
+
 function MatchAlerts({ review }: { review: ChangeReview }) {
   return (
     <>
+      <SinceExportAlerts review={review} />
       {review.Intern?.IsDeleted && <Alert severity="warning">{reviewTexts.deletedIntern}</Alert>}
       {review.SnilsHolder && (
         <HolderAlert review={review} holder={review.SnilsHolder} parts={texts.rowSnilsTaken} />

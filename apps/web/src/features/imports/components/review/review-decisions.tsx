@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { texts, type ChangeReview } from '@registry/shared';
 import { undecidedLabels, type ReviewField } from './review-fields';
-import { registerRefusal, type ReviewSectionKey } from './review-model';
+import { identityPaths, registerRefusal, type ReviewSectionKey } from './review-model';
 import { SchoolChoice } from './review-school';
 import { reviewTexts, saveBlockedText } from './review-texts';
 import type { ReviewState } from './use-review-state';
@@ -32,7 +32,9 @@ type ReviewDecisionsProps = { state: ReviewState; fieldsOf: FieldsOf; unknownSch
  * the file's, field by field in the table or all at once here.
  */
 function IdentityAlert({ state, fieldsOf }: ReviewDecisionsProps) {
-  const fields = undecidedLabels(state.undecided, fieldsOf);
+  // A field both the file and the register changed since a download says so in its own alert.
+  const identity = state.undecided.filter(({ path }) => (identityPaths as readonly string[]).includes(path));
+  const fields = undecidedLabels(identity, fieldsOf);
   if (fields.length === 0) return null;
   return (
     <Alert

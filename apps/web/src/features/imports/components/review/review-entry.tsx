@@ -105,6 +105,7 @@ export function ReviewEntry({
               <FieldRow
                 key={row.path}
                 row={row}
+                mark={entry.marks[row.path]}
                 name={`${entry.key}.${row.path}`}
                 isChoosable={canEdit && entry.Old !== null && row.isChanged}
                 onChoose={(side) => onChoose(row.path, side)}

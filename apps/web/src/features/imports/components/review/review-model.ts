@@ -31,6 +31,12 @@ export const sectionTitle = (section: ReviewSectionKey) => internSections[cardSe
 /** An entry of a section as the API sends it. */
 export type Entry = { Id: number } & Record<string, unknown>;
 
+/**
+ * How a cell of a pre-filled file's row stands since the download (docs/row-review.md, «Since the download»):
+ * changed by both the file and the register, or changed by the register alone (the register's value stays).
+ */
+export type CellMark = 'conflict' | 'changedInRegister';
+
 /** One entry of the row beside the record's: a section's, or one supervisor's. */
 export type ComparedEntry = {
   /** Unique in the review: 'Internship', 'Supervisors.1'. */
@@ -41,11 +47,30 @@ export type ComparedEntry = {
   Old: Entry | null;
   New: Entry | null;
   HasChanges: boolean;
+  /** The entry's cells marked since the download, by path. */
+  marks: Record<string, CellMark>;
 };
 
 type Compared = { Old: unknown; New: unknown; HasChanges: boolean };
 
-function comparedOf(section: ReviewSectionKey, index: number, key: string, value: Compared): ComparedEntry {
+/** The marks of a review's cells by entry and path. */
+function marksOf(review: ChangeReview): Record<string, Record<string, CellMark>> {
+  const marks: Record<string, Record<string, CellMark>> = {};
+  const mark = (kind: CellMark) => (cell: { Entry: string; Path: string }) => {
+    marks[cell.Entry] = { ...marks[cell.Entry], [cell.Path]: kind };
+  };
+  review.SinceExport?.ChangedInRegister.forEach(mark('changedInRegister'));
+  review.SinceExport?.Conflicts.forEach(mark('conflict'));
+  return marks;
+}
+
+function comparedOf(
+  section: ReviewSectionKey,
+  index: number,
+  key: string,
+  value: Compared,
+  marks: Record<string, Record<string, CellMark>>,
+): ComparedEntry {
   return {
     key,
     section,
@@ -53,6 +78,7 @@ function comparedOf(section: ReviewSectionKey, index: number, key: string, value
     Old: value.Old as Entry | null,
     New: value.New as Entry | null,
     HasChanges: value.HasChanges,
+    marks: marks[key] ?? {},
   };
 }
 
@@ -67,13 +93,14 @@ export function startSection(review: ChangeReview, entries: ComparedEntry[]): Re
 
 /** The row's entries, section by section in the menu's order. */
 export function comparedEntries(review: ChangeReview): ComparedEntry[] {
+  const marks = marksOf(review);
   return [
-    comparedOf('PersonalInfo', 0, 'PersonalInfo', review.PersonalInfo),
+    comparedOf('PersonalInfo', 0, 'PersonalInfo', review.PersonalInfo, marks),
     ...review.Supervisors.map((supervisor, index) =>
-      comparedOf('Supervisors', index, `Supervisors.${index}`, supervisor),
+      comparedOf('Supervisors', index, `Supervisors.${index}`, supervisor, marks),
     ),
-    comparedOf('Internship', 0, 'Internship', review.Internship),
-    comparedOf('InternshipSteps', 0, 'InternshipSteps', review.InternshipSteps),
+    comparedOf('Internship', 0, 'Internship', review.Internship, marks),
+    comparedOf('InternshipSteps', 0, 'InternshipSteps', review.InternshipSteps, marks),
   ];
 }
 
@@ -151,15 +178,30 @@ export function identityConflicts(entry: ComparedEntry): string[] {
 }
 
 /**
- * Every entry starts as the file has it, except an identity field the file would replace: it keeps the
- * register's value until the operator decides; so does the school when the row names one the dictionary
- * lacks (`unknownSchool`).
+ * The fields of a pre-filled file's row that the file and the register both changed since the download, each
+ * its own way: a field of an entry, not of an internship's list (the server keeps the register's entries).
+ */
+export function downloadConflicts(entry: ComparedEntry): string[] {
+  if (!entry.Old || !entry.New) return [];
+  const { Old, New } = entry;
+  return Object.keys(entry.marks).filter(
+    (path) =>
+      entry.marks[path] === 'conflict' &&
+      !Array.isArray(Old[path.split('.')[0]!]) &&
+      !isSameValue(valueAt(Old, path), valueAt(New, path)),
+  );
+}
+
+/**
+ * Every entry starts as the file has it, except an identity field the file would replace and a field both
+ * the file and the register changed since the download: each keeps the register's value until the operator
+ * decides; so does the school when the row names one the dictionary lacks (`unknownSchool`).
  */
 export function startDecisions(entries: ComparedEntry[], unknownSchool: string | null = null): Decisions {
   const results: Decisions['results'] = {};
   const undecided: Decisions['undecided'] = {};
   for (const entry of entries) {
-    const conflicts = identityConflicts(entry);
+    const conflicts = [...new Set([...identityConflicts(entry), ...downloadConflicts(entry)])];
     results[entry.key] =
       entry.New &&
       conflicts.reduce(

@@ -73,6 +73,13 @@ export const reviewTexts = {
   noneFree: 'Других свободных записей в импорте нет: остальные обрабатывают другие операторы.',
   startProcessing: 'Начать обработку',
   noFreeToStart: 'Свободных записей нет: все ожидающие записи сейчас обрабатывают другие операторы.',
+  // A pre-filled file's row read three ways (docs/row-review.md, «Since the download»).
+  conflictSinceExport: (day: string, fields: string) =>
+    `Конфликт: после выгрузки файла ${day} и файл, и реестр изменили ${fields}. Пока решение не принято, остаётся значение реестра.`,
+  changedInRegister: (day: string, fields: string) =>
+    `Изменено в реестре после выгрузки файла ${day}: ${fields}. Файл эти поля не менял, остаются значения реестра.`,
+  changedInRegisterMark: 'изменено в реестре после выгрузки',
+  conflictMark: 'Конфликт',
   identityChanged: (fields: string) =>
     `Файл меняет сведения, по которым узнают стажёра: ${fields}. Пока решение не принято, остаётся значение реестра.`,
 } as const;
