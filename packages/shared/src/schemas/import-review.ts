@@ -154,8 +154,8 @@ export const ChangeReviewSchema = z.object({
   /**
    * A pre-filled file's row beside its trainee, by the file's signed keys (docs/row-review.md, «Since the
    * download»): the cells the SRO left as downloaded that the register changed since (the register's value
-   * stays), and the cells both changed, each its own way (the register's value until the operator takes the
-   * file's). Null for an ordinary row, or one compared with another trainee than its key names.
+   * stays), the cells both changed, each its own way (the register's value until the operator takes the
+   * file's), and the cells the SRO emptied. Null for an ordinary row, or one compared with another trainee than its key names.
    */
   SinceExport: z
     .object({
@@ -163,6 +163,8 @@ export const ChangeReviewSchema = z.object({
       ExportedAt: z.string(),
       ChangedInRegister: z.array(CellMarkSchema),
       Conflicts: z.array(CellMarkSchema),
+      /** Cells downloaded filled and sent back empty: an erase to confirm, never applied by itself. */
+      Cleared: z.array(CellMarkSchema),
     })
     .nullable(),
   /**

@@ -484,6 +484,18 @@ describe('the file sent back, three ways: as downloaded, as sent, as the registe
     expect(review.PersonalInfo.New?.Contacts.PhoneNumber).toBe('+7 900 555-00-02');
   });
 
+  it('shows a cell emptied in the file as an erase to confirm, and applies none by itself', async () => {
+    const file = await edited((await download(callers.asRepresentative)).rawPayload, [[1, 'Телефон', null]]);
+    const importId = await uploadBack(file);
+    expect(await importOf(importId)).toMatchObject({ PendingCount: 1, UnchangedCount: 2 });
+    const review = await onlyWaitingRow(importId);
+    expect(review.SinceExport).toMatchObject({ Cleared: [phone], Conflicts: [], ChangedInRegister: [] });
+    expect(review.PersonalInfo).toMatchObject({
+      HasChanges: false,
+      New: { Contacts: { PhoneNumber: review.PersonalInfo.Old!.Contacts.PhoneNumber } },
+    });
+  });
+
   it('keys rows by «Номер в реестре» alone, with a notice, when «Ключи» is gone or edited', async () => {
     const downloaded = (await download(callers.asRepresentative)).rawPayload;
     await changeCard(trainees[1]!.id, (person) => ({ ...person, PatronymicName: 'Снова' }));

@@ -167,6 +167,43 @@ describe('a matched row', () => {
   });
 });
 
+describe('a pre-filled file’s row', () => {
+  it('says which cells the register changed since the download, which both changed, and which the file emptied', async () => {
+    const phone = { Entry: 'PersonalInfo', Path: 'Contacts.PhoneNumber', Header: 'Телефон' };
+    stubApi(() =>
+      jsonResponse(
+        200,
+        reviewOf({
+          MatchedBy: 'registerId',
+          SinceExport: {
+            ExportedAt: '2026-11-30T09:00:00.000Z',
+            Conflicts: [phone],
+            ChangedInRegister: [{ ...phone, Path: 'PatronymicName', Header: 'Отчество' }],
+            Cleared: [{ ...phone, Path: 'Contacts.EmailAddress', Header: 'Адрес электронной почты' }],
+          },
+        }),
+      ),
+    );
+    const { user } = renderReview('/imports/41/process/301');
+
+    expect(await screen.findByText(/^Конфликт: после выгрузки файла 2026\.11\.30 12:00/)).toHaveTextContent(
+      'и файл, и реестр изменили «Телефон»',
+    );
+    expect(screen.getByText(/^Изменено в реестре после выгрузки файла/)).toHaveTextContent('«Отчество»');
+    expect(screen.getByText(/^Файл очистил «Адрес электронной почты»/)).toBeInTheDocument();
+    const phoneRow = screen.getByRole('rowheader', { name: /Телефон/ });
+    expect(phoneRow).toHaveTextContent('Конфликт');
+    expect(phoneRow).toHaveTextContent('Требуется решение');
+    expect(screen.getByRole('rowheader', { name: /Отчество/ })).toHaveTextContent(
+      'изменено в реестре после выгрузки',
+    );
+    // The cell both changed waits for the operator's word before the row is saved.
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Принять из файла: Телефон' }));
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
+  });
+});
+
 describe('rejecting a row', () => {
   it('asks a reason (Alt+R) and says when nothing is left to process', async () => {
     const fetchMock = stubApi(({ url }) =>

@@ -3,7 +3,7 @@ import {
   type ChangeFileColumn,
   type ChangeFileSection,
 } from '../rows/change-file-columns.js';
-import { fieldOf, isListColumn, rowEntriesOf, type RowEntries } from '../rows/change-file-values.js';
+import { cellOf, fieldOf, isListColumn, rowEntriesOf, type RowEntries } from '../rows/change-file-values.js';
 import { sameValue, type RecordSections, type RowSections, type SectionPaths } from './merge.js';
 
 /*
@@ -26,6 +26,11 @@ export interface SinceExport {
   ChangedInRegister: CellMark[];
   /** Cells the file and the register both changed since the download, each to another value. */
   Conflicts: CellMark[];
+  /**
+   * Cells downloaded filled and sent back empty: an erase the SRO may mean, never applied by itself (an empty
+   * cell is «not reported» in every other file); the operator clears the field by correcting the entry.
+   */
+  Cleared: CellMark[];
 }
 
 /** The entry of the review each section's cells belong to: a row reports one supervisor. */
@@ -68,12 +73,16 @@ export function sinceExport(
   const then = rowEntriesOf(exported, organizationId);
   const current = rowEntriesOf(now, organizationId);
   const paths: SectionPaths = { PersonalInfo: [], Supervisor: [], Internship: [], InternshipSteps: [] };
-  const marks: SinceExport = { ChangedInRegister: [], Conflicts: [] };
+  const marks: SinceExport = { ChangedInRegister: [], Conflicts: [], Cleared: [] };
   for (const column of changeFileColumns) {
-    if (!filled[column.section].includes(column.path)) continue;
-    const fileValue = fieldOf(file, column);
     const [thenValue, nowValue] = [valueIn(then, column), valueIn(current, column)];
     const mark = { Entry: entryOf[column.section], Path: column.path, Header: column.header };
+    if (!filled[column.section].includes(column.path)) {
+      // Only what the download wrote can have been cleared, and only what the register still holds matters.
+      if (cellOf(column, thenValue) !== null && cellOf(column, nowValue) !== null) marks.Cleared.push(mark);
+      continue;
+    }
+    const fileValue = fieldOf(file, column);
     const isRegisterChanged = !sameValue(thenValue, nowValue);
     if (sameValue(fileValue, thenValue)) {
       if (isRegisterChanged) marks.ChangedInRegister.push(mark);

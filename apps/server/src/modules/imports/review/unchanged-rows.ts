@@ -215,7 +215,8 @@ export async function settleUnchangedRows(
       if (version !== undefined)
         downloaded.push({ id: row.id, exportedVersion: version, isEditedOnBothSides });
       const merged = mergeRow(row.data, record.sections, paths, organizationId);
-      if (row.notices.length === 0 && !isEditedOnBothSides && changesNothing(merged))
+      const isClearing = (marks?.Cleared.length ?? 0) > 0;
+      if (row.notices.length === 0 && !isEditedOnBothSides && !isClearing && changesNothing(merged))
         unchanged.push({ id: row.id, internId });
     }
     await markDownloaded(tx, downloaded);

@@ -13,6 +13,13 @@ import { reviewTexts } from './review-texts';
 
 const EMPTY = '—';
 
+/** How a field marked since a pre-filled file's download says so under its name. */
+const markLooks: Record<CellMark, { text: string; color: string }> = {
+  conflict: { text: reviewTexts.conflictMark, color: 'error.main' },
+  changedInRegister: { text: reviewTexts.changedInRegisterMark, color: 'info.main' },
+  cleared: { text: reviewTexts.clearedMark, color: 'warning.dark' },
+};
+
 /** The keys that pick a side from a field's radios: left and up keep, right and down take. */
 const sideOfKey: Record<string, Side> = {
   ArrowLeft: 'old',
@@ -130,10 +137,10 @@ export function FieldRow(props: FieldRowProps) {
         {mark && (
           <Typography
             variant="caption"
-            color={mark === 'conflict' ? 'error.main' : 'info.main'}
-            sx={{ display: 'block', fontWeight: mark === 'conflict' ? 500 : undefined }}
+            color={markLooks[mark].color}
+            sx={{ display: 'block', fontWeight: mark === 'changedInRegister' ? undefined : 500 }}
           >
-            {mark === 'conflict' ? reviewTexts.conflictMark : reviewTexts.changedInRegisterMark}
+            {markLooks[mark].text}
           </Typography>
         )}
         {isUndecided && (

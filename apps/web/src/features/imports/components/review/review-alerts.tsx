@@ -102,6 +102,9 @@ function SinceExportAlerts({ review }: { review: ChangeReview }) {
       {since.Conflicts.length > 0 && (
         <Alert severity="warning">{reviewTexts.conflictSinceExport(day, headers(since.Conflicts))}</Alert>
       )}
+      {since.Cleared.length > 0 && (
+        <Alert severity="warning">{reviewTexts.clearedInFile(headers(since.Cleared))}</Alert>
+      )}
       {since.ChangedInRegister.length > 0 && (
         <Alert severity="info">{reviewTexts.changedInRegister(day, headers(since.ChangedInRegister))}</Alert>
       )}

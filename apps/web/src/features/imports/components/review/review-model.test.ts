@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChangeReview } from '@registry/shared';
 import { newInternReviewOf, newPerson, oldPerson, reviewOf } from '../../review-test-data';
 import { fieldRows, undecidedLabels } from './review-fields';
 import {
@@ -303,5 +304,47 @@ describe('the words of the review', () => {
     expect(handledText('finished', 'Анна', '2026.11.21 12:30', null)).toBe(
       'Запись уже внесена в реестр: Анна, 2026.11.21 12:30.',
     );
+  });
+});
+
+describe('a pre-filled file’s row, read against the download', () => {
+  const phone = { Entry: 'PersonalInfo', Path: 'Contacts.PhoneNumber', Header: 'Телефон' };
+  const sinceExport = (marks: Partial<NonNullable<ChangeReview['SinceExport']>>) =>
+    reviewOf({
+      MatchedBy: 'registerId',
+      SinceExport: {
+        ExportedAt: '2026-11-30T09:00:00.000Z',
+        ChangedInRegister: [],
+        Conflicts: [],
+        Cleared: [],
+        ...marks,
+      },
+    });
+
+  it('keeps the register’s value of a cell both changed until the operator decides, and marks it', () => {
+    const review = sinceExport({ Conflicts: [phone] });
+    const entries = comparedEntries(review);
+    expect(entries[0]!.marks).toEqual({ 'Contacts.PhoneNumber': 'conflict' });
+    const decisions = startDecisions(entries);
+    expect(undecidedFields(entries, decisions).map(({ path }) => path)).toEqual(['Contacts.PhoneNumber']);
+    expect(submitBody(review, entries, decisions).PersonalInfo?.Contacts?.PhoneNumber).toBe(
+      '+7 900 000-00-00',
+    );
+    const taken = chooseValue(decisions, entries[0]!, 'Contacts.PhoneNumber', 'new');
+    expect(undecidedFields(entries, taken)).toEqual([]);
+    expect(submitBody(review, entries, taken).PersonalInfo?.Contacts?.PhoneNumber).toBe('+7 900 111-22-33');
+  });
+
+  it('asks nothing of a cell the register changed alone or the file emptied: they are marks, not decisions', () => {
+    const review = sinceExport({
+      ChangedInRegister: [{ ...phone, Path: 'PatronymicName' }],
+      Cleared: [phone],
+    });
+    const entries = comparedEntries(review);
+    expect(entries[0]!.marks).toEqual({
+      PatronymicName: 'changedInRegister',
+      'Contacts.PhoneNumber': 'cleared',
+    });
+    expect(undecidedFields(entries, startDecisions(entries))).toEqual([]);
   });
 });

@@ -33,9 +33,10 @@ export type Entry = { Id: number } & Record<string, unknown>;
 
 /**
  * How a cell of a pre-filled file's row stands since the download (docs/row-review.md, «Since the download»):
- * changed by both the file and the register, or changed by the register alone (the register's value stays).
+ * changed by both the file and the register, changed by the register alone (the register's value stays), or
+ * emptied in the file (the register's value stays unless the operator clears it).
  */
-export type CellMark = 'conflict' | 'changedInRegister';
+export type CellMark = 'conflict' | 'changedInRegister' | 'cleared';
 
 /** One entry of the row beside the record's: a section's, or one supervisor's. */
 export type ComparedEntry = {
@@ -60,6 +61,7 @@ function marksOf(review: ChangeReview): Record<string, Record<string, CellMark>>
     marks[cell.Entry] = { ...marks[cell.Entry], [cell.Path]: kind };
   };
   review.SinceExport?.ChangedInRegister.forEach(mark('changedInRegister'));
+  review.SinceExport?.Cleared.forEach(mark('cleared'));
   review.SinceExport?.Conflicts.forEach(mark('conflict'));
   return marks;
 }
