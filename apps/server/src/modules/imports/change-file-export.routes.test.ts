@@ -1,6 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -31,6 +34,7 @@ import { changeFileColumns, REGISTER_ID_HEADER } from './rows/change-file-column
  */
 
 const SECRET = 'a test secret of thirty-two characters or more';
+const execFileAsync = promisify(execFile);
 let t: TestApp;
 let callers: Callers;
 let otherSro: { id: number };
@@ -272,7 +276,7 @@ describe('the file', () => {
 });
 
 /** Uploads a file as the operator does for the SRO; the import's id. */
-async function uploadBack(file: Buffer) {
+async function uploadBack(file: Buffer, extension: 'xlsx' | 'xls' = 'xlsx') {
   const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
     {
       field: 'data',
@@ -284,7 +288,7 @@ async function uploadBack(file: Buffer) {
         date: '2026-11-30',
       }),
     },
-    { field: 'file', name: 'файл для изменений.xlsx', content: file },
+    { field: 'file', name: `файл для изменений.${extension}`, content: file },
   ]);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   return uploaded.json<{ Id: number }>().Id;
@@ -533,6 +537,56 @@ describe('the file sent back, three ways: as downloaded, as sent, as the registe
       SnilsHolder: { Id: foreignId },
       PersonalInfo: { Old: { Snils: '000-000-001 00' }, New: { Snils: '000-000-002 00' } },
     });
+  });
+});
+
+/**
+ * LibreOffice's `soffice`, where the machine has it: CI installs it (Debian's libreoffice-calc-nogui) and sets
+ * REQUIRE_LIBREOFFICE, so that there its absence fails the test rather than skipping it.
+ */
+const soffice = ['/usr/bin/soffice', '/usr/local/bin/soffice'].find((file) => existsSync(file));
+const requireLibreOffice = Boolean(process.env.REQUIRE_LIBREOFFICE);
+
+/** The file opened and saved again by LibreOffice as `format` (xlsx or xls), as a clerk's office suite would. */
+async function savedByLibreOffice(file: Buffer, format: 'xlsx' | 'xls'): Promise<Buffer> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'registry-soffice-'));
+  try {
+    const input = path.join(folder, 'in', 'файл для изменений.xlsx');
+    await mkdir(path.dirname(input));
+    await writeFile(input, file);
+    // A profile of its own: two test runs at once must not share LibreOffice's lock.
+    await execFileAsync(soffice!, [
+      `-env:UserInstallation=file://${folder}/profile`,
+      '--headless',
+      '--convert-to',
+      format,
+      '--outdir',
+      folder,
+      input,
+    ]);
+    return await readFile(path.join(folder, `файл для изменений.${format}`));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!soffice && !requireLibreOffice)('the file saved by LibreOffice and sent back', () => {
+  it('as .xlsx: every row «Без изменений», its keys still verifying', async () => {
+    expect(soffice, 'soffice is not installed: apt-get install libreoffice-calc-nogui').toBeDefined();
+    const file = await savedByLibreOffice((await download(callers.asRepresentative)).rawPayload, 'xlsx');
+    expect(await importOf(await uploadBack(file))).toMatchObject({
+      PendingCount: 0,
+      UnchangedCount: trainees.length,
+      Notices: [],
+    });
+  });
+
+  it('as .xls: every row «Без изменений», keyed by «Номер в реестре» (an .xls carries no keys)', async () => {
+    expect(soffice, 'soffice is not installed: apt-get install libreoffice-calc-nogui').toBeDefined();
+    const file = await savedByLibreOffice((await download(callers.asRepresentative)).rawPayload, 'xls');
+    const detail = await importOf(await uploadBack(file, 'xls'));
+    expect(detail).toMatchObject({ PendingCount: 0, UnchangedCount: trainees.length });
+    expect(detail.Notices).toEqual([expect.stringContaining('В файле нет скрытого листа «Ключи»')]);
   });
 });
 

@@ -106,7 +106,14 @@ describe("a representative's view of its import", () => {
       ).toEqual([]);
     }
     const detail = (await get(`/api/v1/imports/${importId}`, callers.representative)).json();
-    expect(detail.StateCounts).toEqual({ pending: 3, claimed: 0, finished: 1, rejected: 1, unchanged: 0 });
+    expect(detail.StateCounts).toEqual({
+      pending: 3,
+      claimed: 0,
+      conflicting: 0,
+      finished: 1,
+      rejected: 1,
+      unchanged: 0,
+    });
     const all = (await get(rowsUrl, callers.representative)).json().Results;
     expect(all.map((row: { State: string }) => row.State)).toEqual([
       'pending',
