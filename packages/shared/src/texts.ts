@@ -1,4 +1,4 @@
-import { charactersAfterLimit, countRu, pluralRu } from './format/plural.js';
+import { charactersAfterLimit, countRu, partForms, pluralRu } from './format/plural.js';
 
 /** What a capped list shows (accusative): 'первые 20 страниц', 'первую 1 страницу'. */
 const firstPages = (pages: number) =>
@@ -29,6 +29,8 @@ export const texts = {
   periodReversed: 'Дата окончания периода раньше даты начала',
   organizationNotFound: 'СРО не найдено',
   changeFileOrganizationRequired: 'Выберите СРО, стажёров которой выгрузить в файл для изменений',
+  changeFilePartMissing: (part: number, parts: number) =>
+    `Части ${part} файла для изменений нет: стажёры СРО помещаются в ${countRu(parts, partForms)}`,
   /** What narrows a capped list's query (`listPagesBeyond`, `listCapped`), list by list. */
   narrowTrainees: 'фамилию, имя или СНИЛС',
   narrowDocuments: 'номер документа, СРО или период',

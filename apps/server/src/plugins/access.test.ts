@@ -71,6 +71,7 @@ const expected: Record<string, Access> = {
   'GET /api/v1/imports/template': 'signed-in',
   // A representative's own SRO, an operator's choice: the service refuses another SRO's (403).
   'GET /api/v1/imports/change-file': 'signed-in',
+  'GET /api/v1/imports/change-file/parts': 'signed-in',
   'GET /api/v1/files/:fileId': 'signed-in',
   'GET /api/v1/files/:fileId/download': 'signed-in',
   'GET /api/v1/files/rejections/:fileId': 'signed-in',

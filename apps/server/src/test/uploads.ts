@@ -39,6 +39,37 @@ export function upload(t: TestApp, url: string, cookie: string, parts: Part[]) {
   });
 }
 
+const testRequisites = { number: '17-вх', date: '2026-11-21' };
+
+/**
+ * An operator's upload of a change file for the SRO, with incoming requisites unless `requisites` is null;
+ * the import's id. Tests send the same rows again where that is their point (an SRO resending what the
+ * register has); the refusal of a repeated file is imports-repeated-file.routes.test.ts's, so the operator
+ * confirms here.
+ */
+export async function uploadFile(
+  t: TestApp,
+  cookie: string,
+  organizationId: number,
+  file: Buffer,
+  { name = 'изменения.xlsx', requisites = testRequisites as typeof testRequisites | null } = {},
+): Promise<number> {
+  const response = await upload(t, '/api/v1/imports', cookie, [
+    {
+      field: 'data',
+      content: JSON.stringify({
+        organizationId,
+        importSchools: false,
+        confirmDuplicate: true,
+        ...requisites,
+      }),
+    },
+    { field: 'file', name, content: file },
+  ]);
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ Id: number }>().Id;
+}
+
 /**
  * An operator's upload of a change file made of the given rows (each the template's sample row with some
  * cells changed), with incoming requisites unless `requisites` is null. Returns the import's id and its rows'
@@ -49,25 +80,10 @@ export async function uploadRows(
   cookie: string,
   organizationId: number,
   rows: RowValues[],
-  requisites: { number: string; date: string } | null = { number: '17-вх', date: '2026-11-21' },
+  requisites: { number: string; date: string } | null = testRequisites,
 ) {
   const file = await xlsxOf(sheetOf(rows.map((row) => sampleRow(row))));
-  const response = await upload(t, '/api/v1/imports', cookie, [
-    // Tests send the same rows again where that is their point (an SRO resending what the register has);
-    // the refusal of a repeated file is imports-repeated-file.routes.test.ts's, so the operator confirms here.
-    {
-      field: 'data',
-      content: JSON.stringify({
-        organizationId,
-        importSchools: false,
-        confirmDuplicate: true,
-        ...requisites,
-      }),
-    },
-    { field: 'file', name: 'изменения.xlsx', content: file },
-  ]);
-  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
-  const importId = response.json<{ Id: number }>().Id;
+  const importId = await uploadFile(t, cookie, organizationId, file, { requisites });
   const changeIds = (await importRows(t, cookie, importId, 'pending')).map((row) => row.Id);
   return { importId, changeIds };
 }

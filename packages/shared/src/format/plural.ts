@@ -26,5 +26,8 @@ export const recordForms: PluralForms = ['запись', 'записи', 'зап
 /** стажёр, стажёра, стажёров: the trainees an export holds. */
 export const traineeForms: PluralForms = ['стажёр', 'стажёра', 'стажёров'];
 
+/** часть, части, частей: the parts an SRO's change file is split into (в 1 часть, в 3 части, в 5 частей). */
+export const partForms: PluralForms = ['часть', 'части', 'частей'];
+
 /** After «не более», «не менее»: 1 символа, 2 символов, 5 символов, 21 символа. */
 export const charactersAfterLimit: PluralForms = ['символа', 'символов', 'символов'];

@@ -99,6 +99,9 @@ export const AuditDetailSchema = z.object({
   /** How many trainees a pre-filled change file held, and the export's id its keys carry. */
   Rows: z.number().int().optional(),
   ExportId: z.string().optional(),
+  /** Which part of an SRO's change file it was, of how many, when the SRO's trainees needed several. */
+  Part: z.number().int().optional(),
+  Parts: z.number().int().optional(),
 });
 export type AuditDetail = z.infer<typeof AuditDetailSchema>;
 

@@ -201,10 +201,28 @@ export type ImportDetailQuery = z.input<typeof ImportDetailQuerySchema>;
 
 /**
  * `GET /imports/change-file`: the SRO whose trainees are written into the pre-filled change file. A
- * representative's own SRO when left out; an operator names one.
+ * representative's own SRO when left out; an operator names one. An SRO with more trainees than a change file
+ * may have rows comes in parts (`GET /imports/change-file/parts` says how many): `part` counts from 1.
  */
-export const ChangeFileQuerySchema = z.object({ organizationId: IdSchema.optional() });
+export const ChangeFileQuerySchema = z.object({
+  organizationId: IdSchema.optional(),
+  part: IdSchema.optional(),
+});
 export type ChangeFileQuery = z.input<typeof ChangeFileQuerySchema>;
+
+/** `GET /imports/change-file/parts`: the SRO whose parts are counted, as for the file itself. */
+export const ChangeFilePartsQuerySchema = ChangeFileQuerySchema.pick({ organizationId: true });
+
+/**
+ * How an SRO's pre-filled change file is split: its trainees who are not deleted, the rows a change file may
+ * have (the upload's limit, so that every part uploads back), and the parts, at least one.
+ */
+export const ChangeFilePartsSchema = z.object({
+  Trainees: z.number().int(),
+  RowsPerPart: z.number().int(),
+  Parts: z.number().int(),
+});
+export type ChangeFileParts = z.infer<typeof ChangeFilePartsSchema>;
 
 /**
  * An import with its documents and rows (docs/api.md#the-contracts-shapes). `Pending`, `Finished` and

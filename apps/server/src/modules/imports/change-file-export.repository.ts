@@ -23,6 +23,11 @@ export interface ExportedTrainee {
 
 const rowSections: RowSectionKey[] = ['PersonalInfo', 'Supervisors', 'Internships', 'InternshipSteps'];
 
+/** A trainee the SRO's file holds: not deleted, with an internship in the SRO. */
+const ofOrganization = (organizationId: number) =>
+  sql`not ${interns.isDeleted} and exists (select 1 from ${internshipFacts}
+    where ${internshipFacts.internId} = ${interns.id} and ${internshipFacts.organizationId} = ${organizationId})`;
+
 export function createChangeFileExportRepository(db: Db) {
   return {
     /**
@@ -32,13 +37,19 @@ export function createChangeFileExportRepository(db: Db) {
     async traineeIds(organizationId: number): Promise<number[]> {
       const rows = await sqlRows<{ id: number }>(
         db,
-        sql`select ${interns.id} as id from ${interns}
-          where not ${interns.isDeleted} and exists (select 1 from ${internshipFacts}
-            where ${internshipFacts.internId} = ${interns.id}
-              and ${internshipFacts.organizationId} = ${organizationId})
+        sql`select ${interns.id} as id from ${interns} where ${ofOrganization(organizationId)}
           order by ${interns.searchKey} collate "C", ${interns.id}`,
       );
       return rows.map((row) => row.id);
+    },
+
+    /** How many trainees the SRO's file holds, to split it into parts before any is written. */
+    async traineeCount(organizationId: number): Promise<number> {
+      const [row] = await sqlRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${interns} where ${ofOrganization(organizationId)}`,
+      );
+      return row?.n ?? 0;
     },
 
     /** The trainees of `ids` the register has, in that order, with their current entries of the four sections. */

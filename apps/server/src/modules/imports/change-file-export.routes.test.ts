@@ -21,7 +21,7 @@ import { createCallers, type Callers } from '../../test/api.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { createIntern, internship, personalInfo, saveIntern } from '../../test/interns.js';
-import { importRows, upload } from '../../test/uploads.js';
+import { importRows, upload, uploadFile } from '../../test/uploads.js';
 import { readWorkbook } from '../../test/workbook.js';
 import { loadChangeFileSecret, verifyKeys } from './change-file-keys.js';
 import { KEYS_SHEET_NAME, type RowKey } from './rows/change-file-keys-sheet.js';
@@ -276,23 +276,10 @@ describe('the file', () => {
 });
 
 /** Uploads a file as the operator does for the SRO; the import's id. */
-async function uploadBack(file: Buffer, extension: 'xlsx' | 'xls' = 'xlsx') {
-  const uploaded = await upload(t, '/api/v1/imports', callers.asOperator.cookie, [
-    {
-      field: 'data',
-      content: JSON.stringify({
-        organizationId: callers.organization.id,
-        importSchools: false,
-        confirmDuplicate: true,
-        number: '1-вх',
-        date: '2026-11-30',
-      }),
-    },
-    { field: 'file', name: `файл для изменений.${extension}`, content: file },
-  ]);
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  return uploaded.json<{ Id: number }>().Id;
-}
+const uploadBack = (file: Buffer, extension: 'xlsx' | 'xls' = 'xlsx') =>
+  uploadFile(t, callers.asOperator.cookie, callers.organization.id, file, {
+    name: `файл для изменений.${extension}`,
+  });
 
 async function importOf(importId: number) {
   const response = await t.app.inject({ url: `/api/v1/imports/${importId}`, headers: callers.asOperator });

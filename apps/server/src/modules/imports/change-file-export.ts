@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
-import { AuditAction, texts, toDateValue } from '@registry/shared';
+import { AuditAction, texts, toDateValue, type ChangeFileParts } from '@registry/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AuditRecorder } from '../../lib/audit.js';
 import { streamedWorkbook } from '../../lib/exceljs.js';
@@ -182,10 +182,19 @@ export interface ChangeFileExportDeps {
   audit: AuditRecorder;
   secret: () => Promise<Buffer>;
   clock: () => Date;
+  /** The rows a change file may have (the upload's limit): an SRO with more trainees gets its file in parts. */
+  rowsPerPart: number;
 }
 
 /** The pre-filled change file of an SRO: whose it may be, its names, and its writer. */
-export function createChangeFileExport({ repo, organizations, audit, secret, clock }: ChangeFileExportDeps) {
+export function createChangeFileExport({
+  repo,
+  organizations,
+  audit,
+  secret,
+  clock,
+  rowsPerPart,
+}: ChangeFileExportDeps) {
   /** The SRO a caller may export: a representative's own, an operator's choice. */
   async function organizationOf(requested: number | undefined, actor: Actor) {
     const own = actor.organization;
@@ -199,14 +208,30 @@ export function createChangeFileExport({ repo, organizations, audit, secret, clo
     return { id: organization.Id, name: organization.Name };
   }
 
+  const partsOf = (trainees: number): ChangeFileParts => ({
+    Trainees: trainees,
+    RowsPerPart: rowsPerPart,
+    Parts: Math.max(1, Math.ceil(trainees / rowsPerPart)),
+  });
+
   return {
+    /** How the SRO's file is split: every part uploads back within the row limit. */
+    async parts(requested: number | undefined, actor: Actor): Promise<ChangeFileParts> {
+      const organization = await organizationOf(requested, actor);
+      return partsOf(await repo.traineeCount(organization.id));
+    },
+
     /**
      * Checks who asks and reads the trainees' ids before the answer starts, so that a refusal is an error
-     * answer and not a broken download; the journal notes the export with its number of trainees.
+     * answer and not a broken download; the journal notes the export with its number of trainees. `part`
+     * (from 1) is the slice of the SRO's trainees, in the list's order, that one file holds.
      */
-    async prepare(requested: number | undefined, actor: Actor) {
+    async prepare(requested: number | undefined, part: number, actor: Actor) {
       const organization = await organizationOf(requested, actor);
-      const ids = await repo.traineeIds(organization.id);
+      const all = await repo.traineeIds(organization.id);
+      const { Parts: parts } = partsOf(all.length);
+      if (part > parts) throw new AppError(400, texts.changeFilePartMissing(part, parts));
+      const ids = all.slice((part - 1) * rowsPerPart, part * rowsPerPart);
       const now = clock();
       const header: ExportHeader = {
         exportId: randomUUID(),
@@ -216,15 +241,20 @@ export function createChangeFileExport({ repo, organizations, audit, secret, clo
       await audit.record(null, actor, {
         action: AuditAction.ChangeFileExported,
         organizationId: organization.id,
-        detail: { Rows: ids.length, ExportId: header.exportId },
+        detail: {
+          Rows: ids.length,
+          ExportId: header.exportId,
+          ...(parts > 1 && { Part: part, Parts: parts }),
+        },
       });
       const day = toDateValue(now);
       const key = await secret();
       // An SRO's name may hold what no file name may: a slash, quotes, a colon.
       const fileSafeName = organization.name.replace(/[\\/:*?"<>|]+/g, ' ').trim();
+      const ofParts = parts > 1 ? [` часть ${part} из ${parts}`, `-part-${part}-of-${parts}`] : ['', ''];
       return {
-        name: `Файл для изменений ${fileSafeName} ${day}.xlsx`,
-        asciiName: `change-file-${organization.id}-${day}.xlsx`,
+        name: `Файл для изменений ${fileSafeName} ${day}${ofParts[0]}.xlsx`,
+        asciiName: `change-file-${organization.id}-${day}${ofParts[1]}.xlsx`,
         write: (output: Writable) =>
           writeChangeFile(output, { repo, ids, header, secret: key }).then(() => {}),
       };

@@ -155,6 +155,7 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     audit: deps.audit,
     secret,
     clock,
+    rowsPerPart: settings.reader.limits.maxRows,
   });
   return {
     /** The imports' list, detail, requisites, whole rejection and files; the menu's count. */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuditAction,
+  ChangeFilePartsQuerySchema,
+  ChangeFilePartsSchema,
   ChangeFileQuerySchema,
   EditImportSchema,
   IdParamsSchema,
@@ -176,9 +178,25 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const file = await changeFile.prepare(request.query.organizationId, request.account!);
+      const { organizationId, part = 1 } = request.query;
+      const file = await changeFile.prepare(organizationId, part, request.account!);
       return sendXlsxStream(reply, file.write, file);
     },
+  );
+
+  app.get(
+    '/change-file/parts',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'На сколько частей разбит файл для изменений СРО: строк в файле не больше, чем принимает загрузка',
+        querystring: ChangeFilePartsQuerySchema,
+        response: { 200: ChangeFilePartsSchema },
+      },
+    },
+    (request) => changeFile.parts(request.query.organizationId, request.account!),
   );
 
   await importRoutes(app, { service });

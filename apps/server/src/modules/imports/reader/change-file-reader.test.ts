@@ -392,6 +392,20 @@ describe('checks of a row', () => {
     ]);
   });
 
+  it('let a row keyed by «Номер в реестре» leave SNILS empty, since the key names its trainee', async () => {
+    const headers = ['Номер в реестре', ...templateHeaders];
+    const rows = sheetOf(
+      [
+        sampleRow({ 'Номер в реестре': 7, СНИЛС: undefined }),
+        sampleRow({ СНИЛС: undefined, 'Уникальный идентификационный номер стажировки': 'А-2' }),
+      ],
+      headers,
+    );
+    expect(problemsOf(await read(rows))).toEqual(['Строка 3, «СНИЛС»: обязательное поле не заполнено']);
+    const keyed = rowsOf(await read(rows.slice(0, 2)));
+    expect(keyed.map((row) => [row.RegisterId, row.PersonalInfo.Snils ?? null])).toEqual([[7, null]]);
+  });
+
   it('refuse two rows with one SNILS', async () => {
     const rows = sheetOf([
       sampleRow({ 'Уникальный идентификационный номер стажировки': 'А-1' }),

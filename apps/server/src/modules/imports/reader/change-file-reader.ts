@@ -203,13 +203,11 @@ function readDataRows(
       if (!header.columns.some(({ index }) => isFilled(sheetRow.cells[index]))) return;
       // A file with too many rows is refused whole; the rest are only counted, to say how many.
       if (++dataRows > options.limits.maxRows) return;
-      const result = readRow(sheetRow, header.columns, context);
+      const key = header.keyIndex === null ? null : registerIdOf(sheetRow.cells[header.keyIndex]);
+      const result = readRow(sheetRow, header.columns, context, typeof key === 'number');
       problems.push(...result.problems, ...duplicates.check(sheetRow.number, result.identity));
-      if (header.keyIndex !== null) {
-        const key = registerIdOf(sheetRow.cells[header.keyIndex]);
-        if (typeof key === 'string') problems.push(cellProblem(sheetRow.number, REGISTER_ID_HEADER, key));
-        else if (key !== null && result.row) result.row.RegisterId = key;
-      }
+      if (typeof key === 'string') problems.push(cellProblem(sheetRow.number, REGISTER_ID_HEADER, key));
+      else if (key !== null && result.row) result.row.RegisterId = key;
       if (result.newSchool) newSchools.set(dictionaryKey(result.newSchool), result.newSchool);
       if (result.row) rows.push(result.row);
       // Once a file has a problem it is refused, so its rows are no longer worth sending.

@@ -211,13 +211,27 @@ function readCell(
   }
 }
 
+/**
+ * Whether a row must fill the column. SNILS finds a row's trainee; a row of a pre-filled file keyed by
+ * «Номер в реестре» is found by its key, so it may leave SNILS empty, as the register's trainee may have none.
+ */
+const isRequiredIn = (column: FoundColumn['column'], isKeyed: boolean) =>
+  column.required === true && !(isKeyed && column.kind === 'snils');
+
 /** The rules that join fields, run once every cell is read: required columns, then section by section. */
-function checkRow(draft: RowDraft, columns: FoundColumn[], context: RowContext, problems: RowProblems) {
+function checkRow(
+  draft: RowDraft,
+  columns: FoundColumn[],
+  context: RowContext,
+  problems: RowProblems,
+  isKeyed: boolean,
+) {
   // Every rule below names a field of the template, so its column exists.
   const at = (section: ChangeFileSection, path: string) => context.columnAt(section, path)!;
   const isFilledAt = (section: ChangeFileSection, path: string) => draft.filled.has(at(section, path));
   for (const { column } of columns) {
-    if (column.required && !draft.filled.has(column)) problems.add(column, cellMessages.required);
+    if (isRequiredIn(column, isKeyed) && !draft.filled.has(column))
+      problems.add(column, cellMessages.required);
   }
   const { PersonalInfo, Supervisor, Internship, InternshipSteps } = draft.sections;
   checkPerson(PersonalInfo, context.today, problems, at);
@@ -226,15 +240,23 @@ function checkRow(draft: RowDraft, columns: FoundColumn[], context: RowContext, 
   checkSteps(InternshipSteps, problems, at);
 }
 
-/** Reads one data row into its sections, or lists all its problems. */
-export function readRow(sheetRow: SheetRow, columns: FoundColumn[], context: RowContext): ReadRowResult {
+/**
+ * Reads one data row into its sections, or lists all its problems. `isKeyed`: the row names its trainee by
+ * «Номер в реестре».
+ */
+export function readRow(
+  sheetRow: SheetRow,
+  columns: FoundColumn[],
+  context: RowContext,
+  isKeyed = false,
+): ReadRowResult {
   const problems = new RowProblems(sheetRow.number, context);
   const draft = emptyDraft(context);
   for (const found of columns) {
     const value = sheetRow.cells[found.index];
     if (isFilled(value)) readCell(draft, problems, found, value, context);
   }
-  checkRow(draft, columns, context, problems);
+  checkRow(draft, columns, context, problems, isKeyed);
 
   const { PersonalInfo, Supervisor, Internship, InternshipSteps } = draft.sections;
   const { newSchool } = draft;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '@registry/shared';
 import { jsonResponse, renderWithProviders, stubApi } from '@/test/render';
 import { ChangeFileButton, changeFileTexts } from './change-file-button';
+import { changeFilePartsTexts } from './change-file-parts-dialog';
 import type { UploadReading } from './upload-rules';
 
 const fileName = 'Файл для изменений СРО «Кадастр» 2026-11-22.xlsx';
@@ -16,12 +17,19 @@ const fileResponse = () =>
     },
   });
 
-/** Answers the change file's call with `answer`, and the SRO search with one SRO; returns the change file's calls. */
-function stubChangeFile(answer: () => Response | Promise<Response>) {
+/**
+ * Answers the change file's call with `answer`, its parts' call with `parts` (one file unless said), and the
+ * SRO search with one SRO; returns the change file's calls.
+ */
+function stubChangeFile(
+  answer: () => Response | Promise<Response>,
+  parts = { Trainees: 3, RowsPerPart: 10_000, Parts: 1 },
+) {
   const calls: string[] = [];
   stubApi(({ url }) => {
     if (url.startsWith('/api/v1/organizations/search'))
       return jsonResponse(200, { Page: 0, TotalPages: 1, Results: [sro] });
+    if (url.startsWith('/api/v1/imports/change-file/parts')) return jsonResponse(200, parts);
     calls.push(url);
     return answer();
   });
@@ -82,6 +90,29 @@ describe('ChangeFileButton, an SRO representative’s', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
+
+describe('ChangeFileButton, for an SRO with more trainees than a file may have rows', () => {
+  it('offers each part in the list’s order, and downloads the one chosen', async () => {
+    const calls = stubChangeFile(fileResponse, { Trainees: 25_000, RowsPerPart: 10_000, Parts: 3 });
+    const { user } = renderButton('organization');
+    await user.click(downloadButton());
+
+    const dialog = await screen.findByRole('dialog', { name: changeFilePartsTexts.title });
+    expect(dialog).toHaveTextContent(
+      'У СРО 25 000 стажёров, а загрузка принимает не больше 10 000 строк в файле: стажёры разделены на 3 части.',
+    );
+    expect(calls).toEqual([]);
+    const parts = within(dialog).getAllByRole('button', { name: /^Часть/ });
+    expect(parts.map((button) => button.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      'Часть 1: стажёры 1–10 000',
+      'Часть 2: стажёры 10 001–20 000',
+      'Часть 3: стажёры 20 001–25 000',
+    ]);
+    await user.click(parts[1]!);
+    await waitFor(() => expect(savedAs).toEqual([fileName]));
+    expect(calls).toEqual(['/api/v1/imports/change-file?part=2']);
   });
 });
 

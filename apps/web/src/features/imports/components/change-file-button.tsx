@@ -11,7 +11,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog, useFormDialog } from '@/components/form-dialog';
 import { splitServerError } from '@/lib/server-errors';
+import type { ChangeFileParts } from '@registry/shared';
 import { useDownloadChangeFile } from '../api/download-change-file';
+import { ChangeFilePartsDialog } from './change-file-parts-dialog';
 import { RequiredSroSchema, SroField } from './sro-field';
 import type { UploadReading } from './upload-rules';
 
@@ -27,14 +29,33 @@ export const changeFileTexts = {
 
 const ChangeFileFormSchema = z.object({ Organization: RequiredSroSchema });
 
-/** An operator's choice of the SRO whose change file to take; closes once the file is saved. */
-function ChangeFileDialog({ onClose }: { onClose: () => void }) {
+/** An SRO's change file in parts: whose (none for a representative's own), and how it is split. */
+type PartsOf = { organizationId?: number | undefined; parts: ChangeFileParts };
+
+/**
+ * An operator's choice of the SRO whose change file to take; closes once the file is saved, or once its
+ * parts are known when the SRO's trainees take several files (`onParts`).
+ */
+function ChangeFileDialog({
+  onClose,
+  onParts,
+}: {
+  onClose: () => void;
+  onParts: (partsOf: PartsOf) => void;
+}) {
   const download = useDownloadChangeFile();
   const form = useForm({
     resolver: zodResolver(ChangeFileFormSchema),
     defaultValues: { Organization: null },
   });
-  const dialog = useFormDialog(form, ({ Organization }) => download.mutateAsync(Organization.Id), onClose);
+  const dialog = useFormDialog(
+    form,
+    async ({ Organization }) => {
+      const parts = await download.mutateAsync(Organization.Id);
+      if (parts) onParts({ organizationId: Organization.Id, parts });
+    },
+    onClose,
+  );
 
   return (
     <FormDialog title={changeFileTexts.dialogTitle} submitLabel={changeFileTexts.download} {...dialog}>
@@ -55,6 +76,7 @@ function ChangeFileDialog({ onClose }: { onClose: () => void }) {
  */
 function OwnChangeFileButton() {
   const download = useDownloadChangeFile();
+  const [parts, setParts] = useState<ChangeFileParts | null>(null);
   const hintId = useId();
   const failure = download.error ? splitServerError(download.error, []).alert : [];
 
@@ -67,7 +89,7 @@ function OwnChangeFileButton() {
         loadingPosition="start"
         aria-busy={download.isPending}
         aria-describedby={hintId}
-        onClick={() => download.mutate(undefined)}
+        onClick={() => download.mutate(undefined, { onSuccess: setParts })}
       >
         {changeFileTexts.button}
       </Button>
@@ -89,6 +111,7 @@ function OwnChangeFileButton() {
           {failure.join('\n')}
         </Alert>
       </Snackbar>
+      {parts && <ChangeFilePartsDialog parts={parts} onClose={() => setParts(null)} />}
     </Box>
   );
 }
@@ -96,12 +119,14 @@ function OwnChangeFileButton() {
 /** An operator's button: the SRO is chosen in a dialog, which downloads its file. */
 function ChosenChangeFileButton() {
   const [isChoosing, setIsChoosing] = useState(false);
+  const [partsOf, setPartsOf] = useState<PartsOf | null>(null);
   return (
     <>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => setIsChoosing(true)}>
         {changeFileTexts.button}
       </Button>
-      {isChoosing && <ChangeFileDialog onClose={() => setIsChoosing(false)} />}
+      {isChoosing && <ChangeFileDialog onClose={() => setIsChoosing(false)} onParts={setPartsOf} />}
+      {partsOf && <ChangeFilePartsDialog {...partsOf} onClose={() => setPartsOf(null)} />}
     </>
   );
 }
