@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { FastifyRequest } from 'fastify';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@registry/shared';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type OperatorUploadData } from '@registry/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -96,6 +96,31 @@ export async function startBenchApp(database: Database, options: { webRoot?: str
 
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 
+/**
+ * Uploads a change file over HTTP as an operator for the SRO, with incoming requisites, and waits for the
+ * import to be stored; its id.
+ */
+export async function postChangeFile(
+  target: { port: number; cookie: string },
+  organizationId: number,
+  file: Buffer,
+  options: Pick<OperatorUploadData, 'importSchools' | 'confirmDuplicate'> = {},
+) {
+  const form = new FormData();
+  form.append(
+    'data',
+    JSON.stringify({ organizationId, number: '1-вх', date: '2026-11-21', importSchools: false, ...options }),
+  );
+  form.append('file', new Blob([new Uint8Array(file)]), 'bench.xlsx');
+  const created = await fetch(`http://127.0.0.1:${target.port}/api/v1/imports`, {
+    method: 'POST',
+    headers: { cookie: target.cookie, [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { Id: number }).Id;
+}
+
 /** Uploads a change file over HTTP as the bench's operator; the import's id and its rows' ids in file order. */
 export async function uploadChangeFile(
   server: BenchApp,
@@ -103,25 +128,11 @@ export async function uploadChangeFile(
   file: Buffer,
   options: { importSchools?: boolean } = {},
 ) {
-  const form = new FormData();
-  form.append(
-    'data',
-    JSON.stringify({
-      organizationId,
-      number: '1-вх',
-      date: '2026-11-21',
-      importSchools: options.importSchools ?? false,
-    }),
-  );
-  form.append('file', new Blob([file]), 'bench.xlsx');
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  const importId = await postChangeFile(server, organizationId, file, options);
   const headers = { cookie: server.cookie, [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
-  const created = await fetch(`${base}/imports`, { method: 'POST', headers, body: form });
-  if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
-  const importId = ((await created.json()) as { Id: number }).Id;
   const changeIds: number[] = [];
   for (let page = 0, totalPages = 1; page < totalPages; page++) {
-    const url = `${base}/imports/${importId}/changes?state=pending&page=${page}`;
+    const url = `http://127.0.0.1:${server.port}/api/v1/imports/${importId}/changes?state=pending&page=${page}`;
     const rows = (await (await fetch(url, { headers })).json()) as {
       TotalPages: number;
       Results: { Id: number }[];

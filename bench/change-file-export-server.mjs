@@ -1,8 +1,8 @@
 /*
- * The app of the change-file benchmark (change-file-export.ts) in a plain Node process of its own, started from
- * dist as `npm start` starts it, on a database already loaded: the memory and processor time the benchmark
- * reads are then the server's alone, not the loader's nor those of the files the benchmark opens. Tells its
- * port once listening; on 'close', closes and ends.
+ * The app of the change-file benchmarks (change-file-export.ts, roundtrip.ts) in a plain Node process of its
+ * own, started from dist as `npm start` starts it, on a database already loaded: the memory and processor time
+ * the benchmark reads are then the server's alone, not the loader's nor those of the files the benchmark opens.
+ * Tells its port once listening; on 'close', closes and ends.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
