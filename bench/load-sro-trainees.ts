@@ -15,6 +15,7 @@ import {
 } from '@registry/shared';
 import type { Database } from '../apps/server/src/db/client.js';
 import {
+  basisDocuments,
   dictionaryEntries,
   internshipNumbers,
   organizations,
@@ -48,6 +49,7 @@ const NEIGHBOUR_SRO = {
 const DELETED_EVERY = 101;
 const CHUNK = 1000;
 const TODAY = '2026-03-02';
+const INITIAL_PROTOCOL = 'ПВ-1';
 
 /** The SRO of an earlier load of `database`, if there was one. */
 export async function findExportedSro(database: Database) {
@@ -185,7 +187,7 @@ async function insertChunk(database: Database, chunk: TraineeRows[]) {
 /**
  * Adds an SRO with `count` trainees who are not deleted (and one deleted in a hundred besides), every one
  * with personal info, a supervisor, an internship in the SRO with each of its lists, and steps; a transfer
- * has a second internship in a neighbouring SRO. Returns the SRO's id.
+ * has a second internship in a neighbouring SRO; and each one's history of a first save. Returns the SRO's id.
  */
 export async function loadSroTrainees(database: Database, count: number, seed = 36): Promise<number> {
   const { db } = database;
@@ -226,10 +228,34 @@ export async function loadSroTrainees(database: Database, count: number, seed = 
       (select max((m ->> 'PausedAt')::date) from jsonb_array_elements(e.data -> 'PauseInfo') m),
       (select max((m ->> 'ResumedAt')::date) from jsonb_array_elements(e.data -> 'ResumeInfo') m)
     from intern_entries e where e.section = 'Internships' and e.intern_id >= ${firstId}`);
+  // The history the first save of that state writes (intern-save.ts): a protocol under one basis document and
+  // an initial version of each entry. A file sent back after the trainee was saved again is read against the
+  // record as downloaded, rebuilt from these versions.
+  const [document] = await db
+    .insert(basisDocuments)
+    .values({ number: INITIAL_PROTOCOL, date: TODAY, internCount: total })
+    .returning({ id: basisDocuments.id });
+  await db.execute(sql`
+    insert into change_protocols (intern_id, document_id, number, date, modified_sections)
+    select i.id, ${document!.id}, ${INITIAL_PROTOCOL}, ${TODAY},
+      array(select distinct e.section::text from intern_entries e where e.intern_id = i.id order by 1)
+    from interns i where i.id >= ${firstId}`);
+  await db.execute(sql`
+    insert into intern_entry_versions (entry_id, kind, data, protocol_id)
+    select e.id, 'initial', e.data, p.id
+    from intern_entries e join change_protocols p on p.intern_id = e.intern_id
+    where e.intern_id >= ${firstId}`);
   // Who holds each number: taken again for the whole register, the loaded SROs' numbers with the new ones.
   await db.delete(internshipNumbers);
   await takeInternshipNumbers(db, null);
-  for (const table of ['interns', 'intern_entries', 'internship_facts', 'internship_numbers']) {
+  for (const table of [
+    'interns',
+    'intern_entries',
+    'internship_facts',
+    'internship_numbers',
+    'change_protocols',
+    'intern_entry_versions',
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   await db.execute(sql`checkpoint`);
