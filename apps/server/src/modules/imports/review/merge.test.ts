@@ -14,6 +14,7 @@ import {
   type RowSections,
   type SectionPaths,
 } from './merge.js';
+import { pathsSinceDownload } from './since-export.js';
 
 /* The merge's finer points, beside the HTTP tests of each rule (review-merge.routes.test.ts). */
 
@@ -148,5 +149,55 @@ describe('matchInternship', () => {
     expect(matchInternship(list, SRO, null)?.Id).toBe(1);
     expect(matchInternship(list, SRO, 'Б-1')?.Id).toBe(2);
     expect(matchInternship([list[0]!], SRO, 'В-9')).toBeNull();
+  });
+});
+
+describe('pathsSinceDownload', () => {
+  const phone = { Entry: 'PersonalInfo', Path: 'Contacts.PhoneNumber', Header: 'Телефон' };
+  const filled = paths({ PersonalInfo: ['LastName', 'FirstName', 'Contacts.PhoneNumber'] });
+  const withPhone = (value: string) => ({ ...row().PersonalInfo, Contacts: { PhoneNumber: value } });
+  const recordWithPhone = (value: string) =>
+    record({
+      PersonalInfo: [{ ...record().PersonalInfo[0]!, School: null, Contacts: { PhoneNumber: value } }],
+    });
+  /** The row compared with the register now (`now`) and as downloaded, version 1 then and 2 now. */
+  const read = (file: string, then: RecordSections, now: string, filledPaths = filled) =>
+    pathsSinceDownload(
+      row({ PersonalInfo: withPhone(file) }),
+      filledPaths,
+      { sections: recordWithPhone(now), version: 2 },
+      { at: new Date('2026-11-30T09:00:00Z'), version: 1 },
+      () => Promise.resolve(then),
+      SRO,
+    );
+
+  it('keeps the register’s value of a cell the file left as downloaded, and says the register changed it', async () => {
+    const { paths: merged, marks } = await read('1', recordWithPhone('1'), '2');
+    expect(marks).toEqual({ ChangedInRegister: [phone], Conflicts: [], Cleared: [] });
+    // Every cell the file left as downloaded is dropped: only what the SRO changed is merged.
+    expect(merged.PersonalInfo).toEqual([]);
+    const result = mergeRow(row({ PersonalInfo: withPhone('1') }), recordWithPhone('2'), merged, SRO);
+    expect(result.PersonalInfo).toMatchObject({ HasChanges: false, New: { Contacts: { PhoneNumber: '2' } } });
+  });
+
+  it('offers the file’s value of a cell both changed, as a conflict', async () => {
+    const { paths: merged, marks } = await read('3', recordWithPhone('1'), '2');
+    expect(marks).toEqual({ ChangedInRegister: [], Conflicts: [phone], Cleared: [] });
+    expect(merged.PersonalInfo).toEqual(['Contacts.PhoneNumber']);
+  });
+
+  it('says a cell downloaded filled and sent back empty is cleared, and applies nothing', async () => {
+    const { paths: merged, marks } = await read(
+      '1',
+      recordWithPhone('1'),
+      '1',
+      paths({ PersonalInfo: ['LastName', 'FirstName'] }),
+    );
+    expect(marks?.Cleared).toEqual([phone]);
+    expect(merged.PersonalInfo).toEqual([]);
+  });
+
+  it('compares with now only when the history holds nothing of the trainee at the download', async () => {
+    expect(await read('1', record({ PersonalInfo: [] }), '2')).toEqual({ paths: filled, marks: null });
   });
 });

@@ -72,6 +72,9 @@ const isRef = (value: unknown): value is { Id: number } =>
 
 /** Whether two values of a field are the same: references by the row they point to, the rest by content. */
 export function sameValue(a: unknown, b: unknown): boolean {
+  // Most cells are text, numbers or empty: told apart without serializing (a re-upload compares every cell).
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (isRef(a) && isRef(b)) return a.Id === b.Id;
   return stableJson(a) === stableJson(b);
 }

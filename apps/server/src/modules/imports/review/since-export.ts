@@ -124,5 +124,8 @@ export async function pathsSinceDownload(
 ): Promise<{ paths: SectionPaths; marks: SinceExport | null }> {
   if (!downloaded) return { paths: filled, marks: null };
   const then = downloaded.version === now.version ? now.sections : await sectionsAt(downloaded.at);
+  // The trainee was in the file, so a history that holds nothing of them then lacks their first entries
+  // (data written around the service): the row is compared with now only, rather than all of it conflicting.
+  if (then.PersonalInfo.length === 0) return { paths: filled, marks: null };
   return sinceExport(row, filled, then, now.sections, organizationId);
 }
