@@ -3,6 +3,7 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import ExcelJS from 'exceljs';
 import { formatDate } from '../packages/shared/src/format/dates';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../packages/shared/src/http';
 import { apiPost, loginAsAdmin } from './fixtures';
 import { fullName, personOf, saveTrainee } from './import-review-data';
 import { createRepresentative, createSro, runLetters, tinyPdf, typeDate } from './imports-data';
@@ -195,4 +196,76 @@ test('an SRO sends back its change file with two cells edited: one row to review
     await expect(row.getByRole('cell').first()).toHaveText(field.was);
   }
   await expectNoSeriousA11yViolations(page);
+});
+
+/** Saves the trainee's phone through the API, as an operator changing the card after the SRO's download. */
+async function savePhone(page: Page, internId: number, phone: string) {
+  const card = (await (await page.request.get(`/api/v1/interns/${internId}`)).json()) as {
+    PersonalInfo: { Contacts: Record<string, unknown> }[];
+  } & Record<string, unknown>;
+  const [person] = card.PersonalInfo;
+  const response = await page.request.put(`/api/v1/interns/${internId}`, {
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    data: {
+      IsCorrecting: false,
+      Intern: {
+        ...card,
+        PersonalInfo: [{ ...person, Contacts: { ...person!.Contacts, PhoneNumber: phone } }],
+      },
+      Protocol: { number: '2-П', date: '2026-11-25' },
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('a cell the SRO and an operator both changed since the download is «Конфликт», the register’s kept until the operator chooses', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await loginAsAdmin(page);
+  const { sro, people, ids } = await sroWithTrainees(page);
+  const clerk = await createRepresentative(page, sro.Id, `clerk-both-${Date.now().toString(36)}@example.org`);
+  const sroPhone = '+7 900 555-55-55';
+  const registerPhone = '+7 900 777-77-77';
+
+  const context = await browser.newContext();
+  const clerkPage = await context.newPage();
+  await apiPost(clerkPage, '/api/v1/account/login', { Id: clerk.login, Password: clerk.password });
+  await clerkPage.goto('/imports/');
+  const downloading = clerkPage.waitForEvent('download');
+  await clerkPage.getByRole('button', { name: 'Скачать файл для изменений' }).click(firstLoad);
+  const file = await edited(await downloading, ids[0]!, { Телефон: sroPhone });
+  // Meanwhile an operator changes the same trainee's phone in the register.
+  await savePhone(page, ids[0]!, registerPhone);
+  await uploadThroughDialog(clerkPage, file);
+  await context.close();
+
+  await page.goto('/imports/');
+  await page
+    .getByRole('row')
+    .filter({ hasText: sro.Name })
+    .getByRole('link', { name: sro.Name })
+    .click(firstLoad);
+  await expect(page.getByRole('heading', { level: 1, name: sro.Name })).toBeVisible();
+  await expect(page.getByText('Обработано 0 из 1, без изменений — 2 строки')).toBeVisible();
+  await page.getByRole('button', { name: 'Конфликт (1)' }).click();
+  await expect(page).toHaveURL(/\?state=conflicting$/);
+  await page.getByRole('link', { name: fullName(people[0]!) }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: fullName(people[0]!) })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /^Конфликт: после выгрузки файла/ })).toContainText(
+    'и файл, и реестр изменили «Телефон»',
+  );
+  const phoneRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Телефон/ }) });
+  await expect(phoneRow).toContainText('Конфликт');
+  await expect(phoneRow).toContainText('Требуется решение');
+  await expect(phoneRow.getByRole('cell').first()).toHaveText(new RegExp(registerPhone));
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await phoneRow.getByRole('button', { name: 'Принять из файла: Телефон' }).click();
+  await expect(
+    page.getByRole('radio', { name: `Телефон: принять значение из файла «${sroPhone}»` }),
+  ).toBeChecked();
+  await expect(phoneRow).not.toContainText('Требуется решение');
 });
