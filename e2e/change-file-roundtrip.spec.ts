@@ -260,7 +260,7 @@ test('a cell the SRO and an operator both changed since the download is «Кон
   const phoneRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Телефон/ }) });
   await expect(phoneRow).toContainText('Конфликт');
   await expect(phoneRow).toContainText('Требуется решение');
-  await expect(phoneRow.getByRole('cell').first()).toHaveText(new RegExp(registerPhone));
+  await expect(phoneRow.getByRole('cell').first()).toContainText(registerPhone);
   await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
   await phoneRow.getByRole('button', { name: 'Принять из файла: Телефон' }).click();
