@@ -132,8 +132,7 @@ export function createImportsModule(deps: ImportsModuleDeps) {
     settings.reader,
     createDictionarySource({ schools, dictionaries: deps.dictionaries }),
   );
-  // One secret for the files written and the files read back.
-  const secret = changeFileSecret(settings.changeFile.secret, settings.changeFile.dataDir);
+  const secret = changeFileSecret(settings.changeFile.secret, settings.changeFile.dataDir); // written and read back
   const uploads = createImportsUploadService({
     db,
     repo,
