@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { formatDate } from '../packages/shared/src/format/dates';
 import { expectNoSeriousA11yViolations } from './a11y';
@@ -113,6 +113,42 @@ function changedFields(place: Page | Locator) {
   return place.getByRole('radio', { name: /: принять значение из файла «/ });
 }
 
+/**
+ * The representative, in a browser of their own, downloads the SRO's file, edits the trainee's row and sends it
+ * back; `meanwhile` runs between the download and the upload.
+ */
+async function sendBack(
+  browser: Browser,
+  clerk: { login: string; password: string },
+  internId: number,
+  cells: Record<string, ExcelJS.CellValue>,
+  meanwhile: () => Promise<void> = async () => {},
+) {
+  const context = await browser.newContext();
+  const clerkPage = await context.newPage();
+  await apiPost(clerkPage, '/api/v1/account/login', { Id: clerk.login, Password: clerk.password });
+  await clerkPage.goto('/imports/');
+  const downloading = clerkPage.waitForEvent('download');
+  await clerkPage.getByRole('button', { name: 'Скачать файл для изменений' }).click(firstLoad);
+  const file = await edited(await downloading, internId, cells);
+  await meanwhile();
+  await uploadThroughDialog(clerkPage, file);
+  await context.close();
+}
+
+/** The operator opens the SRO's import from the list, one row to review and two «Без изменений»; its URL. */
+async function openImport(page: Page, sroName: string) {
+  await page.goto('/imports/');
+  await page
+    .getByRole('row')
+    .filter({ hasText: sroName })
+    .getByRole('link', { name: sroName })
+    .click(firstLoad);
+  await expect(page.getByRole('heading', { level: 1, name: sroName })).toBeVisible();
+  await expect(page.getByText('Обработано 0 из 1, без изменений — 2 строки')).toBeVisible();
+  return page.url();
+}
+
 test('an SRO sends back its change file with two cells edited: one row to review, the rest «Без изменений»', async ({
   page,
   browser,
@@ -124,30 +160,13 @@ test('an SRO sends back its change file with two cells edited: one row to review
   const edit = people[1]!;
   const untouched = [0, 2].map((index) => ({ person: people[index]!, id: ids[index]! }));
 
-  // The representative, in a browser of their own, downloads the file, edits it and sends it back.
-  const context = await browser.newContext();
-  const clerkPage = await context.newPage();
-  await apiPost(clerkPage, '/api/v1/account/login', { Id: clerk.login, Password: clerk.password });
-  await clerkPage.goto('/imports/');
-  const downloading = clerkPage.waitForEvent('download');
-  await clerkPage.getByRole('button', { name: 'Скачать файл для изменений' }).click(firstLoad);
-  const file = await edited(await downloading, ids[1]!, {
+  await sendBack(browser, clerk, ids[1]!, {
     'Этап 1: дата окончания': new Date(`${stepOneEnd}T00:00:00Z`),
     Телефон: newPhone,
   });
-  await uploadThroughDialog(clerkPage, file);
-  await context.close();
 
   // The operator finds one row to review and the other two folded into a line.
-  await page.goto('/imports/');
-  await page
-    .getByRole('row')
-    .filter({ hasText: sro.Name })
-    .getByRole('link', { name: sro.Name })
-    .click(firstLoad);
-  await expect(page.getByRole('heading', { level: 1, name: sro.Name })).toBeVisible();
-  const importUrl = page.url();
-  await expect(page.getByText('Обработано 0 из 1, без изменений — 2 строки')).toBeVisible();
+  const importUrl = await openImport(page, sro.Name);
   await expect(page.getByRole('table')).toHaveCount(1);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').filter({ hasText: fullName(edit) })).toBeVisible();
@@ -229,26 +248,11 @@ test('a cell the SRO and an operator both changed since the download is «Кон
   const sroPhone = '+7 900 555-55-55';
   const registerPhone = '+7 900 777-77-77';
 
-  const context = await browser.newContext();
-  const clerkPage = await context.newPage();
-  await apiPost(clerkPage, '/api/v1/account/login', { Id: clerk.login, Password: clerk.password });
-  await clerkPage.goto('/imports/');
-  const downloading = clerkPage.waitForEvent('download');
-  await clerkPage.getByRole('button', { name: 'Скачать файл для изменений' }).click(firstLoad);
-  const file = await edited(await downloading, ids[0]!, { Телефон: sroPhone });
-  // Meanwhile an operator changes the same trainee's phone in the register.
-  await savePhone(page, ids[0]!, registerPhone);
-  await uploadThroughDialog(clerkPage, file);
-  await context.close();
-
-  await page.goto('/imports/');
-  await page
-    .getByRole('row')
-    .filter({ hasText: sro.Name })
-    .getByRole('link', { name: sro.Name })
-    .click(firstLoad);
-  await expect(page.getByRole('heading', { level: 1, name: sro.Name })).toBeVisible();
-  await expect(page.getByText('Обработано 0 из 1, без изменений — 2 строки')).toBeVisible();
+  // Between the download and the upload, an operator changes the same trainee's phone in the register.
+  await sendBack(browser, clerk, ids[0]!, { Телефон: sroPhone }, () =>
+    savePhone(page, ids[0]!, registerPhone),
+  );
+  await openImport(page, sro.Name);
   await page.getByRole('button', { name: 'Конфликт (1)' }).click();
   await expect(page).toHaveURL(/\?state=conflicting$/);
   await page.getByRole('link', { name: fullName(people[0]!) }).click();
