@@ -48,6 +48,14 @@ async function sroWithTrainees(page: Page) {
   return { sro, people, ids };
 }
 
+/** As the operator: the SRO with its three trainees, and a representative of it to sign in as. */
+async function sroWithClerk(page: Page, login: string) {
+  await loginAsAdmin(page);
+  const trainees = await sroWithTrainees(page);
+  const email = `${login}-${Date.now().toString(36)}@example.org`;
+  return { ...trainees, clerk: await createRepresentative(page, trainees.sro.Id, email) };
+}
+
 /**
  * The downloaded file with cells of the trainee's row changed, by header, as the SRO edits it in a spreadsheet:
  * the row is the one «Номер в реестре» keys with the trainee's Id.
@@ -154,9 +162,7 @@ test('an SRO sends back its change file with two cells edited: one row to review
   browser,
 }) => {
   test.setTimeout(120_000);
-  await loginAsAdmin(page);
-  const { sro, people, ids } = await sroWithTrainees(page);
-  const clerk = await createRepresentative(page, sro.Id, `clerk-back-${Date.now().toString(36)}@example.org`);
+  const { sro, people, ids, clerk } = await sroWithClerk(page, 'clerk-back');
   const edit = people[1]!;
   const untouched = [0, 2].map((index) => ({ person: people[index]!, id: ids[index]! }));
 
@@ -242,9 +248,7 @@ test('a cell the SRO and an operator both changed since the download is «Кон
   browser,
 }) => {
   test.setTimeout(120_000);
-  await loginAsAdmin(page);
-  const { sro, people, ids } = await sroWithTrainees(page);
-  const clerk = await createRepresentative(page, sro.Id, `clerk-both-${Date.now().toString(36)}@example.org`);
+  const { sro, people, ids, clerk } = await sroWithClerk(page, 'clerk-both');
   const sroPhone = '+7 900 555-55-55';
   const registerPhone = '+7 900 777-77-77';
 
