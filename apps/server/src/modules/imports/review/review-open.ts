@@ -1,8 +1,7 @@
 import { ChangeStatus, snilsDigits, type ChangeReview } from '@registry/shared';
 import type { CurrentAccount } from '../../../lib/session.js';
-import type { InternChoice, InternMatch } from '../../intern/intern.service.js';
+import { internSectionsAt, type InternChoice, type InternMatch } from '../../intern/intern.service.js';
 import { filledPaths, unknownSchoolOf } from './filled-paths.js';
-import { internSectionsAt } from '../../intern/intern.service.js';
 import { internshipChoices, mergeRow } from './merge.js';
 import { claimOf } from './review-claims.js';
 import { emptyRecord, findChange, recordOf, type ReviewDeps } from './review-rows.js';

@@ -71,7 +71,7 @@ export function sinceExport(
 ): { paths: SectionPaths; marks: SinceExport } {
   const file = entriesOfRow(row);
   const then = rowEntriesOf(exported, organizationId);
-  const current = rowEntriesOf(now, organizationId);
+  const current = now === exported ? then : rowEntriesOf(now, organizationId);
   const paths: SectionPaths = { PersonalInfo: [], Supervisor: [], Internship: [], InternshipSteps: [] };
   const marks: SinceExport = { ChangedInRegister: [], Conflicts: [], Cleared: [] };
   for (const column of changeFileColumns) {

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { importChanges, imports } from '../../../db/schema/index.js';
 import type { Outbox } from '../../../mail/outbox.js';
+import { internSectionsAt } from '../../intern/intern.service.js';
 import { createChangeFileExportRepository } from '../change-file-export.repository.js';
 import { REGISTER_ID_HEADER } from '../rows/change-file-columns.js';
 import {
@@ -11,7 +12,6 @@ import {
   cellMessages,
   cellProblem,
 } from '../rows/change-file-messages.js';
-import { internSectionsAt } from '../../intern/intern.service.js';
 import type { ExportKeys } from '../rows/change-file-keys-sheet.js';
 import { internshipsIn } from '../rows/change-file-values.js';
 import { exportVersionsOf, type ExportVersions } from './export-versions.js';
