@@ -33,6 +33,12 @@ export interface LetterImport {
   deadlineAt: Date;
 }
 
+/** The rows edited both in the file and in the register since the file's download, as the operator handled them. */
+export interface ConflictCounts {
+  accepted: number;
+  rejected: number;
+}
+
 export interface Recipient {
   fullName: string;
   emailAddress: string;
@@ -70,10 +76,19 @@ const accepted = (item: LetterImport) =>
 const unchangedLine = (item: LetterImport) =>
   item.unchangedCount > 0 ? [`Без изменений: ${countRu(item.unchangedCount, rowForms)}.`] : [];
 
+/** The rows in conflict, when there were any: the SRO learns which of its edits met newer ones in the register. */
+function conflictLine({ accepted, rejected }: ConflictCounts) {
+  if (accepted + rejected === 0) return [];
+  return [
+    `С конфликтом (изменены и в файле, и в реестре после выгрузки): ${countRu(accepted + rejected, rowForms)}, ` +
+      `из них внесено ${accepted}, отклонено ${rejected}.`,
+  ];
+}
+
 /** To a representative: every row of the import is handled. The rejected rows' file goes with it. */
 export function processedLetter(
   to: Recipient,
-  item: LetterImport,
+  item: LetterImport & { conflicts: ConflictCounts },
   publicUrl: string,
   rejectedRows: MailAttachment | null,
 ): MailMessage {
@@ -88,6 +103,7 @@ export function processedLetter(
       `Внесено в реестр: ${countRu(accepted(item), rowForms)}.`,
       `Отклонено: ${countRu(item.rejectedCount, rowForms)}.`,
       ...unchangedLine(item),
+      ...conflictLine(item.conflicts),
       ...(rejectedRows
         ? [
             '',
@@ -106,7 +122,7 @@ export function processedLetter(
 /** To a representative: the import is rejected as a whole, with the reason and the file of its rows. */
 export function rejectedLetter(
   to: Recipient,
-  item: LetterImport & { rejectionReason: string },
+  item: LetterImport & { rejectionReason: string; conflicts: ConflictCounts },
   publicUrl: string,
   rejectionFile: MailAttachment | null,
 ): MailMessage {
@@ -124,6 +140,7 @@ export function rejectedLetter(
       `Внесено в реестр до отклонения: ${countRu(acceptedBefore, rowForms)}.`,
       `Отклонено: ${countRu(item.rowCount - acceptedBefore - item.unchangedCount, rowForms)}.`,
       ...unchangedLine(item),
+      ...conflictLine(item.conflicts),
       ...(rejectionFile ? ['', `Отклонённые строки — во вложенном файле «${rejectionFile.filename}».`] : []),
       '',
       `Импорт в реестре: ${importLink(publicUrl, item.id)}`,

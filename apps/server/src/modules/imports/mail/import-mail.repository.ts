@@ -1,8 +1,16 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { openImportStatuses } from '@registry/shared';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { ChangeStatus, openImportStatuses } from '@registry/shared';
 import type { Db } from '../../../db/client.js';
-import { accounts, imports, mailJobs, organizations, storedFiles } from '../../../db/schema/index.js';
+import {
+  accounts,
+  importChanges,
+  imports,
+  mailJobs,
+  organizations,
+  storedFiles,
+} from '../../../db/schema/index.js';
 import { importRequisitesAndCounts } from '../imports.repository.js';
+import type { ConflictCounts } from './import-letters.js';
 
 const letterColumns = {
   id: imports.id,
@@ -31,6 +39,18 @@ export function createImportMailRepository(db: Db) {
     async letterImport(id: number) {
       const [row] = await selectImports().where(eq(imports.id, id));
       return row ?? null;
+    },
+
+    /** The import's rows edited both in the file and in the register since its download, as they were handled. */
+    async conflicts(importId: number): Promise<ConflictCounts> {
+      const [row] = await db
+        .select({
+          accepted: count(sql`case when ${importChanges.status} = ${ChangeStatus.Finished} then 1 end`),
+          rejected: count(sql`case when ${importChanges.status} = ${ChangeStatus.Rejected} then 1 end`),
+        })
+        .from(importChanges)
+        .where(and(eq(importChanges.importId, importId), eq(importChanges.isEditedOnBothSides, true)));
+      return row ?? { accepted: 0, rejected: 0 };
     },
 
     /** Imports waiting for an operator whose deadline is `limit` or earlier (past ones too), soonest first. */

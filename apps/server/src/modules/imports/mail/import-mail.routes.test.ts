@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportStatus } from '@registry/shared';
-import { accounts, dictionaryEntries, mailJobs } from '../../../db/schema/index.js';
+import { accounts, dictionaryEntries, importChanges, mailJobs } from '../../../db/schema/index.js';
 import { createMailer } from '../../../mail/mailer.js';
 import { buildTestApp, clientHeaders, loginAs, type TestApp } from '../../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../../test/factories.js';
@@ -148,6 +148,36 @@ describe('letters to the SRO about its imports', () => {
     expect(letters).toHaveLength(3);
     expect(letters[0]!.text.split('\n')).toContain('Отклонено: 0 строк.');
     expect(letters[0]!.attachments).toEqual([]);
+  });
+
+  it('counts the rows in conflict, and how each was handled, when a pre-filled file met newer edits', async () => {
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [
+      newRow('Зайцева'),
+      newRow('Ильина'),
+      newRow('Ковалёва'),
+    ]);
+    // The mark the reveal of a sent-back file leaves (change-file-export.routes.test.ts shows it set).
+    await t.database.db
+      .update(importChanges)
+      .set({ isEditedOnBothSides: true })
+      .where(inArray(importChanges.id, changeIds.slice(0, 2)));
+    await accept(importId, changeIds[0]!);
+    expect((await calls.reject(importId, changeIds[1]!, 'Оставлено значение реестра')).statusCode).toBe(200);
+    await accept(importId, changeIds[2]!);
+    await t.app.mailWorker.runOnce();
+    const [letter] = smtp.received.filter((each) => each.subject.includes(`№ ${importId} `));
+    expect(letter!.text.split('\n')).toContain(
+      'С конфликтом (изменены и в файле, и в реестре после выгрузки): 2 строки, из них внесено 1, отклонено 1.',
+    );
+  });
+
+  it('says nothing of conflicts when there were none', async () => {
+    const { importId, changeIds } = await uploadRows(t, callers.operator, callers.sro.id, [newRow('Лукина')]);
+    await accept(importId, changeIds[0]!);
+    await t.app.mailWorker.runOnce();
+    const [letter] = smtp.received.filter((each) => each.subject.includes(`№ ${importId} `));
+    expect(letter!.text).toContain('Внесено в реестр: 1 строка.');
+    expect(letter!.text).not.toContain('С конфликтом');
   });
 
   it('mails the reason of a whole rejection with the rejection file', async () => {

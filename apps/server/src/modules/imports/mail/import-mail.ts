@@ -55,6 +55,7 @@ async function importLetter(
   const item = job.importId === null ? null : await repo.letterImport(job.importId);
   if (!item || to.organizationId !== item.organizationId)
     return { drop: 'Адресат больше не представляет СРО импорта' };
+  const conflicts = await repo.conflicts(item.id);
   if (job.kind === 'import-rejected') {
     if (item.status !== ImportStatus.Rejected || item.rejectionReason === null)
       return { drop: 'Импорт не отклонён' };
@@ -62,13 +63,18 @@ async function importLetter(
     const attachment = file
       ? { filename: file.name, content: file.content, contentType: XLSX_CONTENT_TYPE }
       : null;
-    return rejectedLetter(to, { ...item, rejectionReason: item.rejectionReason }, deps.publicUrl, attachment);
+    return rejectedLetter(
+      to,
+      { ...item, rejectionReason: item.rejectionReason, conflicts },
+      deps.publicUrl,
+      attachment,
+    );
   }
   // A row returned to processing reopened the import; the letter of its next processing tells what holds.
   if (item.status !== ImportStatus.Processed || item.handledAt?.getTime() !== job.eventAt.getTime())
     return { drop: 'Импорт снова в обработке' };
   const attachment = item.rejectedCount > 0 ? await rejectedRowsFile(deps.review, item.id) : null;
-  return processedLetter(to, item, deps.publicUrl, attachment);
+  return processedLetter(to, { ...item, conflicts }, deps.publicUrl, attachment);
 }
 
 /**
