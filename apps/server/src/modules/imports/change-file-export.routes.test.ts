@@ -14,6 +14,7 @@ import {
   type AuditEvent,
   type ChangeReview,
   type Import,
+  type SubmitChange,
   type UnchangedChange,
 } from '@registry/shared';
 import { sqlRows } from '../../lib/sql-rows.js';
@@ -21,6 +22,7 @@ import { createCallers, type Callers } from '../../test/api.js';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.js';
 import { createAccount, createOrganization } from '../../test/factories.js';
 import { createIntern, internship, personalInfo, saveIntern } from '../../test/interns.js';
+import { reviewCalls } from '../../test/review.js';
 import { importRows, upload, uploadFile } from '../../test/uploads.js';
 import { readWorkbook } from '../../test/workbook.js';
 import { loadChangeFileSecret, verifyKeys } from './change-file-keys.js';
@@ -485,6 +487,27 @@ describe('the file sent back, three ways: as downloaded, as sent, as the registe
       HasChanges: false,
       New: { Contacts: { PhoneNumber: review.PersonalInfo.Old!.Contacts.PhoneNumber } },
     });
+
+    // The operator confirms the erase: the entry sent with the field empty is what the register keeps.
+    const person = review.PersonalInfo.Old!;
+    const erased = await reviewCalls(t, callers.asOperator.cookie).submit(
+      importId,
+      review.ChangeId,
+      trainees[1]!.id,
+      {
+        PersonalInfo: { ...person, Contacts: { ...person.Contacts, PhoneNumber: null } },
+        Supervisors: [],
+        Internship: null,
+        InternshipSteps: null,
+        InternVersion: review.Intern!.Version,
+      } as SubmitChange,
+    );
+    expect(erased.statusCode, erased.body).toBe(200);
+    const card = await t.app.inject({
+      url: `/api/v1/interns/${trainees[1]!.id}`,
+      headers: callers.asOperator,
+    });
+    expect(card.json().PersonalInfo[0].Contacts.PhoneNumber).toBeNull();
   });
 
   it('keys rows by «Номер в реестре» alone, with a notice, when «Ключи» is gone or edited', async () => {

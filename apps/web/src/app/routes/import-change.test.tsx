@@ -202,6 +202,38 @@ describe('a pre-filled file’s row', () => {
     await user.click(screen.getByRole('button', { name: 'Принять из файла: Телефон' }));
     expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
   });
+
+  it('offers a cell the file emptied as an erase, keeping the register’s value until the operator takes it', async () => {
+    const review = reviewOf({
+      MatchedBy: 'registerId',
+      SinceExport: {
+        ExportedAt: '2026-11-30T09:00:00.000Z',
+        Conflicts: [],
+        ChangedInRegister: [],
+        Cleared: [{ Entry: 'PersonalInfo', Path: 'Contacts.PhoneNumber', Header: 'Телефон' }],
+      },
+    });
+    // The server keeps the register's value in the file's place: it never erases by itself.
+    const person = review.PersonalInfo.Old!;
+    const fetchMock = stubApi(({ url }) =>
+      url.includes('/submit/')
+        ? jsonResponse(200, saved(3))
+        : jsonResponse(200, { ...review, PersonalInfo: { Old: person, New: person, HasChanges: false } }),
+    );
+    const { user } = renderReview('/imports/41/process/301');
+
+    const kept = await screen.findByRole('radio', {
+      name: 'Телефон: оставить значение реестра «+7 900 000-00-00»',
+    });
+    expect(kept).toBeChecked();
+    expect(screen.getByRole('rowheader', { name: /Телефон/ })).toHaveTextContent('очищено в файле');
+    await user.click(screen.getByRole('radio', { name: 'Телефон: принять значение из файла «—»' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await screen.findByRole('dialog', { name: 'Изменения успешно внесены' });
+    const submit = fetchMock.mock.calls.find(([url]) => String(url).includes('/submit/'))!;
+    const body = JSON.parse(submit[1]!.body as string) as Record<string, Record<string, unknown>>;
+    expect(body.PersonalInfo!.Contacts).toMatchObject({ PhoneNumber: null });
+  });
 });
 
 describe('rejecting a row', () => {

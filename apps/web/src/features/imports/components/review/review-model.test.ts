@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeReview } from '@registry/shared';
 import { newInternReviewOf, newPerson, oldPerson, reviewOf } from '../../review-test-data';
+import { registerRefusal } from './register-refusal';
 import { fieldRows, undecidedLabels } from './review-fields';
 import {
   chooseSchool,
+  clearedFields,
   chooseValue,
   comparedEntries,
   firstInvalidEntry,
-  registerRefusal,
   isSameValue,
   replaceEntry,
   setExcluded,
@@ -346,5 +347,36 @@ describe('a pre-filled file’s row, read against the download', () => {
       'Contacts.PhoneNumber': 'cleared',
     });
     expect(undecidedFields(entries, startDecisions(entries))).toEqual([]);
+  });
+
+  it('offers a cell the file emptied as an erase: the register’s value is sent until the operator takes it', () => {
+    // The server sends the register's value in the file's place (it never erases by itself).
+    const review = {
+      ...sinceExport({ Cleared: [phone] }),
+      PersonalInfo: { Old: oldPerson, New: oldPerson, HasChanges: false },
+    };
+    const entries = comparedEntries(review);
+    expect(entries[0]).toMatchObject({ HasChanges: true, New: { Contacts: { PhoneNumber: null } } });
+    const decisions = startDecisions(entries);
+    expect(submitBody(review, entries, decisions).PersonalInfo).toBeNull();
+    const erased = chooseValue(decisions, entries[0]!, 'Contacts.PhoneNumber', 'new');
+    expect(submitBody(review, entries, erased).PersonalInfo?.Contacts).toMatchObject({ PhoneNumber: null });
+  });
+
+  it('never offers to erase a list the file emptied (an internship’s pauses): its entries stay', () => {
+    const requisites = { Number: null, Date: null, UnstructuredValue: 'Заявление' };
+    const pauses = [
+      { PausedAt: '2026-02-01', PauseDuration: '1 месяц', PauseBasis: 'Заявление', Requisites: requisites },
+    ];
+    const internship = { ...reviewOf().Internship.Old!, PauseInfo: pauses };
+    const review = {
+      ...sinceExport({ Cleared: [{ Entry: 'Internship', Path: 'PauseInfo', Header: 'Приостановки' }] }),
+      Internship: { Old: internship, New: internship, HasChanges: false },
+    };
+    const entries = comparedEntries(review);
+    const entry = entries.find((each) => each.key === 'Internship')!;
+    expect(clearedFields(entry)).toEqual([]);
+    expect(entry.New).toMatchObject({ PauseInfo: pauses });
+    expect(submitBody(review, entries, startDecisions(entries)).Internship).toBeNull();
   });
 });

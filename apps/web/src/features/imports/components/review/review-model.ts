@@ -1,10 +1,4 @@
-import {
-  internSections,
-  snilsDigits,
-  type ChangeReview,
-  type NamedRef,
-  type SubmitChange,
-} from '@registry/shared';
+import { internSections, type ChangeReview, type NamedRef, type SubmitChange } from '@registry/shared';
 import { valueAt } from '@/lib/value-at';
 
 /*
@@ -66,6 +60,17 @@ function marksOf(review: ChangeReview): Record<string, Record<string, CellMark>>
   return marks;
 }
 
+/** True when the path names a list of the entry (an internship's pauses): its entries are never erased here. */
+const isListPath = (entry: Entry | null, path: string) => Array.isArray(entry?.[path.split('.')[0]!]);
+
+/** The fields of a record's entry that the file emptied though it was given them filled, lists aside. */
+export function clearedFields(entry: Pick<ComparedEntry, 'Old' | 'marks'>): string[] {
+  if (!entry.Old) return [];
+  return Object.keys(entry.marks).filter(
+    (path) => entry.marks[path] === 'cleared' && !isListPath(entry.Old, path),
+  );
+}
+
 function comparedOf(
   section: ReviewSectionKey,
   index: number,
@@ -73,7 +78,7 @@ function comparedOf(
   value: Compared,
   marks: Record<string, Record<string, CellMark>>,
 ): ComparedEntry {
-  return {
+  const entry = {
     key,
     section,
     index,
@@ -81,6 +86,15 @@ function comparedOf(
     New: value.New as Entry | null,
     HasChanges: value.HasChanges,
     marks: marks[key] ?? {},
+  };
+  // The server keeps the register's value of a cell the file emptied; the screen offers the file's emptiness
+  // beside it as an erase the operator may confirm (startDecisions keeps the register's value meanwhile).
+  const cleared = clearedFields(entry);
+  if (cleared.length === 0 || !entry.New) return entry;
+  return {
+    ...entry,
+    New: cleared.reduce((result, path) => withValueAt(result, path, null), entry.New),
+    HasChanges: true,
   };
 }
 
@@ -189,7 +203,7 @@ export function downloadConflicts(entry: ComparedEntry): string[] {
   return Object.keys(entry.marks).filter(
     (path) =>
       entry.marks[path] === 'conflict' &&
-      !Array.isArray(Old[path.split('.')[0]!]) &&
+      !isListPath(Old, path) &&
       !isSameValue(valueAt(Old, path), valueAt(New, path)),
   );
 }
@@ -197,7 +211,8 @@ export function downloadConflicts(entry: ComparedEntry): string[] {
 /**
  * Every entry starts as the file has it, except an identity field the file would replace and a field both
  * the file and the register changed since the download: each keeps the register's value until the operator
- * decides; so does the school when the row names one the dictionary lacks (`unknownSchool`).
+ * decides; so does the school when the row names one the dictionary lacks (`unknownSchool`). A field the file
+ * emptied keeps the register's value too, decided: the erase is applied only if the operator takes it.
  */
 export function startDecisions(entries: ComparedEntry[], unknownSchool: string | null = null): Decisions {
   const results: Decisions['results'] = {};
@@ -206,7 +221,7 @@ export function startDecisions(entries: ComparedEntry[], unknownSchool: string |
     const conflicts = [...new Set([...identityConflicts(entry), ...downloadConflicts(entry)])];
     results[entry.key] =
       entry.New &&
-      conflicts.reduce(
+      [...conflicts, ...clearedFields(entry)].reduce(
         (result, path) => withValueAt(result, path, valueAt(entry.Old, path) ?? null),
         structuredClone(entry.New),
       );
@@ -348,36 +363,4 @@ export function firstInvalidEntry(entries: ComparedEntry[], decisions: Decisions
       return sent !== null && !internSections[cardSectionOf[entry.section]].schema.safeParse(sent).success;
     }) ?? null
   );
-}
-
-/** An internship number as the register's key folds it (`registry_number_key`): spaces dropped, case and ё/е ignored. */
-const numberKey = (value: unknown) =>
-  typeof value === 'string' ? value.toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, '') : '';
-
-const snilsKey = (value: unknown) => (typeof value === 'string' ? snilsDigits(value) : null);
-
-/** A key of the register another trainee holds, and who. */
-export type RegisterRefusal = { key: 'snils' | 'internshipNumber'; holder: { Id: number; FullName: string } };
-
-/**
- * What the register would refuse the row for as the operator has left it (docs/row-review.md «The register's
- * two keys»): the row's SNILS, held by another trainee (`SnilsHolder`), or its internship number, held by
- * another in the SRO (`ConflictingIntern`). Keeping the register's SNILS, correcting the value or leaving the
- * internship out is no refusal.
- */
-export function registerRefusal(review: ChangeReview, decisions: Decisions): RegisterRefusal | null {
-  const person = decisions.results.PersonalInfo;
-  const rowSnils = snilsKey(review.PersonalInfo.New?.Snils);
-  if (review.SnilsHolder && person && rowSnils !== null && snilsKey(person.Snils) === rowSnils)
-    return { key: 'snils', holder: review.SnilsHolder };
-  const internship = decisions.excluded.Internship ? null : decisions.results.Internship;
-  const rowNumber = numberKey(review.Internship.New?.RegistryNumber);
-  if (
-    review.ConflictingIntern &&
-    internship &&
-    rowNumber &&
-    numberKey(internship.RegistryNumber) === rowNumber
-  )
-    return { key: 'internshipNumber', holder: review.ConflictingIntern };
-  return null;
 }
