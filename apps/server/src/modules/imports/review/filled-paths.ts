@@ -1,4 +1,4 @@
-import { columnsByKey, headerKey } from '../rows/change-file-columns.js';
+import { columnsByKey, headerKey, type ChangeFileColumn } from '../rows/change-file-columns.js';
 import type { SectionPaths } from './merge.js';
 
 /**
@@ -6,13 +6,25 @@ import type { SectionPaths } from './merge.js';
  * the import's headers, and an empty cell means «not reported», which the merge must tell from a value.
  */
 export function filledPaths(headers: string[], cells: (string | null)[]): SectionPaths {
+  const columns = columnsOf(headers);
   const paths: SectionPaths = { PersonalInfo: [], Supervisor: [], Internship: [], InternshipSteps: [] };
   cells.forEach((text, index) => {
     if (text === null || text === undefined) return;
-    const column = columnsByKey.get(headerKey(headers[index] ?? ''));
+    const column = columns[index];
     if (column) paths[column.section].push(column.path);
   });
   return paths;
+}
+
+/** The template's column of each header, found once per import's headers: a re-upload asks for every row. */
+const columnsByHeaders = new WeakMap<string[], (ChangeFileColumn | undefined)[]>();
+function columnsOf(headers: string[]) {
+  let columns = columnsByHeaders.get(headers);
+  if (!columns) {
+    columns = headers.map((header) => columnsByKey.get(headerKey(header)));
+    columnsByHeaders.set(headers, columns);
+  }
+  return columns;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type PersonalInfo,
   type Supervisor,
 } from '@registry/shared';
-import { stableJson } from '../../../lib/stable-json.js';
+import { copyJson, jsonEqual } from '../../../lib/stable-json.js';
 import type { ChangeFileSection } from '../rows/change-file-columns.js';
 import { internshipsIn, latestInternship } from '../rows/change-file-values.js';
 import type { StoredRow } from '../rows/change-file-packing.js';
@@ -62,7 +62,7 @@ const listNames = Object.keys(listDates) as ListName[];
 /** Template fields by section: `Passport.Series` of PersonalInfo, `PauseInfo.PausedAt` of Internship. */
 export type SectionPaths = Record<ChangeFileSection, string[]>;
 
-const copy = <T>(value: T): T => structuredClone(value);
+const copy = copyJson;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -76,7 +76,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (isRef(a) && isRef(b)) return a.Id === b.Id;
-  return stableJson(a) === stableJson(b);
+  return jsonEqual(a, b);
 }
 
 function getPath(entry: Record<string, unknown>, keys: string[]): unknown {
@@ -114,7 +114,7 @@ function overlay(target: Record<string, unknown>, source: Record<string, unknown
 const compared = <T>(old: T | null, next: T | null): Compared<T> => ({
   Old: old,
   New: next,
-  HasChanges: next !== null && (old === null || stableJson(old) !== stableJson(next)),
+  HasChanges: next !== null && (old === null || !jsonEqual(old, next)),
 });
 
 /** Folds what makes two spellings of a number one: case, spaces. */
@@ -191,7 +191,7 @@ function mergeList(
   const sameDate =
     date === null || date === undefined ? undefined : entries.find((entry) => entry[dateField] === date);
   if (sameDate) overlay(sameDate, rowEntry, paths);
-  else if (!entries.some((entry) => stableJson(entry) === stableJson(rowEntry))) entries.push(copy(rowEntry));
+  else if (!entries.some((entry) => jsonEqual(entry, rowEntry))) entries.push(copy(rowEntry));
   target[list] = entries;
 }
 
