@@ -351,7 +351,9 @@ describe('the file sent back', () => {
 
   it('settles a row the SRO left as downloaded though the register changed it since, and reviews an ordinary file’s every row', async () => {
     const file = (await download(callers.asRepresentative)).rawPayload;
+    // Two of them, each rebuilt as downloaded from its own history (together, in one batch).
     await changeCard(trainees[2]!.id, (person) => ({ ...person, PatronymicName: 'Новое' }));
+    await changeCard(trainees[0]!.id, (person) => ({ ...person, FirstName: 'Иная' }));
     const importId = await uploadBack(file);
     expect(await importOf(importId)).toMatchObject({ PendingCount: 0, UnchangedCount: 3, Notices: [] });
 

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AuditRecorder } from '../../lib/audit.js';
 import { toChangeProtocol } from '../../db/change-protocols.js';
 import { createInternCardRepository, type InternCardRepository } from './card/intern-card.repository.js';
-import { internAsOf, sectionsAt } from './card/intern-as-of.js';
+import { internAsOf, sectionsAt, sectionsOfManyAt } from './card/intern-as-of.js';
 import { claimRegisterKeys } from './card/intern-register-keys.js';
 import { resolveReferences } from './card/intern-references.js';
 import type { SaveRequest } from './card/intern-save.js';
@@ -34,6 +34,11 @@ export type PendingRowsNaming = (
  */
 export function internSectionsAt(db: Db, id: number, at: Date) {
   return sectionsAt(db, createInternCardRepository(db), id, at);
+}
+
+/** Trainees' sections as the register held them just before `at`, by trainee: `internSectionsAt` for many. */
+export function internsSectionsAt(db: Db, ids: number[], at: Date) {
+  return sectionsOfManyAt(db, createInternCardRepository(db), ids, at);
 }
 
 /** What the public registry shows of a trainee: names, numbers, supervisors' names, internships. */

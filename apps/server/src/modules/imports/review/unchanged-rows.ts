@@ -1,9 +1,10 @@
 import { ChangeStatus, ImportStatus } from '@registry/shared';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { sqlRows } from '../../../lib/sql-rows.js';
 import { importChanges, imports } from '../../../db/schema/index.js';
 import type { Outbox } from '../../../mail/outbox.js';
-import { internSectionsAt } from '../../intern/intern.service.js';
+import { internsSectionsAt } from '../../intern/intern.service.js';
 import { createChangeFileExportRepository } from '../change-file-export.repository.js';
 import { REGISTER_ID_HEADER } from '../rows/change-file-columns.js';
 import {
@@ -17,7 +18,7 @@ import { internshipsIn } from '../rows/change-file-values.js';
 import { exportVersionsOf, type ExportVersions } from './export-versions.js';
 import { filledPaths } from './filled-paths.js';
 import { countedOff } from './review.repository.js';
-import { mergeRow, type MergedRow, type RowSections } from './merge.js';
+import { mergeRow, type MergedRow, type RecordSections, type RowSections } from './merge.js';
 import { pathsSinceDownload } from './since-export.js';
 
 /*
@@ -32,6 +33,7 @@ import { pathsSinceDownload } from './since-export.js';
  * without the key, is always reviewed.
  */
 
+/** Rows of the file read at a time: a range of row numbers, so a file with gaps reads fewer. */
 const BATCH = 1000;
 
 /** Whether merging the row would change nothing in the trainee. */
@@ -45,10 +47,11 @@ export function changesNothing(merged: MergedRow): boolean {
 }
 
 /**
- * A batch of waiting rows after `after` that a pre-filled file keyed by «Номер в реестре». The key is looked
- * for in the row's JSON text, which is never parsed in the database: an ordinary file's rows cost nothing.
+ * The waiting rows with numbers in (`from`, `from` + BATCH] that a pre-filled file keyed by «Номер в реестре»:
+ * a range of the file's rows, which the import's index finds without reading the rest. The key is looked for
+ * in the row's JSON text, which is never parsed in the database: an ordinary file's rows cost nothing.
  */
-function keyedWaitingRows(tx: Db, importId: number, after: number) {
+function keyedWaitingRows(tx: Db, importId: number, from: number) {
   return tx
     .select({
       id: importChanges.id,
@@ -60,55 +63,67 @@ function keyedWaitingRows(tx: Db, importId: number, after: number) {
     .from(importChanges)
     .where(
       and(
-        eq(importChanges.importId, importId),
-        eq(importChanges.status, ChangeStatus.Pending),
-        gt(importChanges.id, after),
+        waitingIn(importId),
+        gt(importChanges.rowNumber, from),
+        lte(importChanges.rowNumber, from + BATCH),
         sql`${importChanges.data} like '%"RegisterId":%'`,
       ),
     )
-    .orderBy(asc(importChanges.id))
-    .limit(BATCH);
+    .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
 }
 
-/** `case id when … then … end` of a value per row. */
-const byRow = <T>(rows: { id: number }[], value: (index: number) => T, type: 'int' | 'boolean') =>
-  sql`case ${importChanges.id} ${sql.join(
-    rows.map((row, index) => sql`when ${row.id}::int then ${value(index)}::${sql.raw(type)}`),
-    sql` `,
-  )} end`;
+const waitingIn = (importId: number) =>
+  and(eq(importChanges.importId, importId), eq(importChanges.status, ChangeStatus.Pending));
 
-const idsOf = (rows: { id: number }[]) =>
-  inArray(
-    importChanges.id,
-    rows.map((row) => row.id),
-  );
+/** The number of the import's last waiting row, or 0. */
+async function lastWaitingRow(tx: Db, importId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(importChanges.rowNumber) })
+    .from(importChanges)
+    .where(waitingIn(importId));
+  return row?.last ?? 0;
+}
 
-/** Marks the rows unchanged, naming their trainees; how many were still waiting. */
-async function markUnchanged(tx: Db, rows: { id: number; internId: number }[]): Promise<number> {
+/**
+ * Rows of values as one parameter, a table to join in an update: a thousand rows' values cost one JSON text
+ * rather than a thousand parameters and a `case` the database reads through for each row.
+ */
+const valuesTable = (rows: object[], columns: string) =>
+  sql`json_to_recordset(${JSON.stringify(rows)}::json) as x(${sql.raw(columns)})`;
+
+/** What settling found of a keyed row: its trainee's version at the download, a conflict, no change. */
+interface SettledRow {
+  id: number;
+  internId: number;
+  /** None when the file's keys are missing or do not verify. */
+  exportedVersion: number | null;
+  isEditedOnBothSides: boolean;
+  isUnchanged: boolean;
+}
+
+/**
+ * Writes what settling found, in one statement for the batch: each row's version at the download and whether
+ * it conflicts; an unchanged row, still waiting and unclaimed, becomes «Без изменений» naming its trainee.
+ * How many did.
+ */
+async function markSettled(tx: Db, rows: SettledRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const updated = await tx
-    .update(importChanges)
-    .set({ status: ChangeStatus.Unchanged, internId: byRow(rows, (i) => rows[i]!.internId, 'int') })
-    .where(
-      and(idsOf(rows), eq(importChanges.status, ChangeStatus.Pending), isNull(importChanges.claimedById)),
-    )
-    .returning({ id: importChanges.id });
-  return updated.length;
-}
-
-/** Keeps each row's trainee version at the download, and whether the file and the register both changed it. */
-async function markDownloaded(
-  tx: Db,
-  rows: { id: number; exportedVersion: number; isEditedOnBothSides: boolean }[],
-) {
-  if (rows.length === 0) return;
-  await tx
-    .update(importChanges)
-    .set({
-      exportedVersion: byRow(rows, (i) => rows[i]!.exportedVersion, 'int'),
-      isEditedOnBothSides: byRow(rows, (i) => rows[i]!.isEditedOnBothSides, 'boolean'),
-    })
-    .where(idsOf(rows));
+  const becomesUnchanged = sql`x."isUnchanged" and ${importChanges.status} = ${ChangeStatus.Pending}
+    and ${importChanges.claimedById} is null`;
+  const updated = await sqlRows<{ status: number }>(
+    tx,
+    sql`update ${importChanges}
+      set exported_version = x."exportedVersion", is_edited_on_both_sides = x."isEditedOnBothSides",
+        status = case when ${becomesUnchanged} then ${ChangeStatus.Unchanged} else ${importChanges.status} end,
+        intern_id = case when ${becomesUnchanged} then x."internId" else ${importChanges.internId} end
+      from ${valuesTable(
+        rows,
+        'id int, "internId" int, "exportedVersion" int, "isEditedOnBothSides" boolean, "isUnchanged" boolean',
+      )}
+      where ${importChanges.id} = x.id
+      returning ${importChanges.status} as status`,
+  );
+  return updated.filter((row) => row.status === ChangeStatus.Unchanged).length;
 }
 
 /** The import's keys as read: the download's time on the import, or the notice why there is none. */
@@ -137,6 +152,26 @@ async function countUnchanged(tx: Db, outbox: Pick<Outbox, 'enqueueForImport'>, 
     .returning({ status: imports.status });
   if (updated?.status === ImportStatus.Processed)
     await outbox.enqueueForImport(tx, 'import-processed', importId);
+}
+
+/**
+ * The sections at the download of the batch's trainees saved since (their version moved), rebuilt from their
+ * history together: the others' are their sections now.
+ */
+async function sectionsAtDownload(
+  tx: Db,
+  download: ExportVersions | null,
+  rows: { data: RowSections }[],
+  records: Map<number, { version: number }>,
+) {
+  if (!download) return new Map<number, RecordSections>();
+  const moved = rows.flatMap(({ data }) => {
+    const [id, version] = [data.RegisterId!, download.versions.get(data.RegisterId!)];
+    const record = records.get(id);
+    return record && version !== undefined && version !== record.version ? [id] : [];
+  });
+  if (moved.length === 0) return new Map<number, RecordSections>();
+  return internsSectionsAt(tx, [...new Set(moved)], download.exportedAt);
 }
 
 export interface SettleDeps {
@@ -173,10 +208,10 @@ export async function settleUnchangedRows(
   );
   let settled = 0;
   const problems: string[] = [];
-  for (let after = 0; ;) {
-    const batch = await keyedWaitingRows(tx, importId, after);
-    if (batch.length === 0) break;
-    after = batch.at(-1)!.id;
+  const last = await lastWaitingRow(tx, importId);
+  for (let from = 0; from < last; from += BATCH) {
+    const batch = await keyedWaitingRows(tx, importId, from);
+    if (batch.length === 0) continue;
     // The pattern may also meet a user's text that spells the key; only a number is a key.
     const rows = batch
       .map((row) => ({ ...row, data: row.data as RowSections }))
@@ -190,8 +225,8 @@ export async function settleUnchangedRows(
         )
         .map((each) => [each.id, each]),
     );
-    const unchanged: { id: number; internId: number }[] = [];
-    const downloaded: { id: number; exportedVersion: number; isEditedOnBothSides: boolean }[] = [];
+    const then = await sectionsAtDownload(tx, download, rows, records);
+    const settledRows: SettledRow[] = [];
     for (const row of rows) {
       const internId = row.data.RegisterId!;
       const record = records.get(internId);
@@ -208,19 +243,24 @@ export async function settleUnchangedRows(
         filledPaths(read.headers, row.raw),
         record,
         download && version !== undefined ? { at: download.exportedAt, version } : null,
-        (at) => internSectionsAt(tx, internId, at),
+        async () => then.get(internId)!,
         organizationId,
       );
       const isEditedOnBothSides = (marks?.Conflicts.length ?? 0) > 0;
-      if (version !== undefined)
-        downloaded.push({ id: row.id, exportedVersion: version, isEditedOnBothSides });
       const merged = mergeRow(row.data, record.sections, paths, organizationId);
       const isClearing = (marks?.Cleared.length ?? 0) > 0;
-      if (row.notices.length === 0 && !isEditedOnBothSides && !isClearing && changesNothing(merged))
-        unchanged.push({ id: row.id, internId });
+      const isUnchanged =
+        row.notices.length === 0 && !isEditedOnBothSides && !isClearing && changesNothing(merged);
+      if (version !== undefined || isUnchanged)
+        settledRows.push({
+          id: row.id,
+          internId,
+          exportedVersion: version ?? null,
+          isEditedOnBothSides,
+          isUnchanged,
+        });
     }
-    await markDownloaded(tx, downloaded);
-    settled += await markUnchanged(tx, unchanged);
+    settled += await markSettled(tx, settledRows);
   }
   // Thrown in the revealing transaction: nothing of the upload stays.
   if (problems.length > 0) throw new ChangeFileRefusal('content', problems);

@@ -1,5 +1,5 @@
 import { InternshipStatus, texts, type Intern, type Internship } from '@registry/shared';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { internEntries, internEntryVersions, interns } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/app-error.js';
@@ -17,6 +17,7 @@ import { groupBySection } from './intern-sections.js';
  */
 
 type VersionRow = {
+  internId: number;
   entryId: number;
   section: string;
   position: number;
@@ -59,10 +60,11 @@ function registrationNumbersOf(internships: Internship[]) {
     }));
 }
 
-/** Every version of a trainee's entries, oldest first, with the entry's section and place. */
-async function versionsOf(db: Db, internId: number): Promise<VersionRow[]> {
+/** Every version of the trainees' entries, oldest first, with the entry's trainee, section and place. */
+async function versionsOf(db: Db, internIds: number[]): Promise<VersionRow[]> {
   return db
     .select({
+      internId: internEntries.internId,
       entryId: internEntries.id,
       section: internEntries.section,
       position: internEntries.position,
@@ -74,20 +76,50 @@ async function versionsOf(db: Db, internId: number): Promise<VersionRow[]> {
     })
     .from(internEntryVersions)
     .innerJoin(internEntries, eq(internEntries.id, internEntryVersions.entryId))
-    .where(eq(internEntries.internId, internId))
+    .where(inArray(internEntries.internId, internIds))
     .orderBy(asc(internEntryVersions.entryId), asc(internEntryVersions.id));
+}
+
+/**
+ * Trainees' sections as they stood just before `cutoff`, their references resolved, by trainee: one query
+ * of versions and one of each kind of reference for them all (a re-upload rebuilds every trainee saved since
+ * its download). A trainee with no entry then has empty sections.
+ */
+export async function sectionsOfManyAt(db: Db, repo: InternCardRepository, ids: number[], cutoff: Date) {
+  const byEntry = new Map<number, VersionRow[]>();
+  for (const version of ids.length > 0 ? await versionsOf(db, ids) : []) {
+    const versions = byEntry.get(version.entryId);
+    if (versions) versions.push(version);
+    else byEntry.set(version.entryId, [version]);
+  }
+  const byIntern = new Map<number, EntryRow[]>(ids.map((id) => [id, []]));
+  for (const versions of byEntry.values()) {
+    const entry = entryAt(versions, cutoff);
+    if (entry) byIntern.get(versions[0]!.internId)!.push(entry);
+  }
+  const sections = new Map(
+    [...byIntern].map(([id, entries]) => [
+      id,
+      groupBySection(entries.sort((a, b) => a.position - b.position)),
+    ]),
+  );
+  // Resolved together, in place: the references are objects of the sections that hold them (`collect`).
+  const all = [...sections.values()];
+  await resolveReferences(
+    repo,
+    db,
+    {
+      PersonalInfo: all.flatMap((each) => each.PersonalInfo),
+      Internships: all.flatMap((each) => each.Internships),
+    },
+    { refuseUnknown: false },
+  );
+  return sections;
 }
 
 /** A trainee's sections as they stood just before `cutoff`, their references resolved. */
 export async function sectionsAt(db: Db, repo: InternCardRepository, id: number, cutoff: Date) {
-  const byEntry = new Map<number, VersionRow[]>();
-  for (const version of await versionsOf(db, id)) {
-    byEntry.set(version.entryId, [...(byEntry.get(version.entryId) ?? []), version]);
-  }
-  const entries = [...byEntry.values()].flatMap((versions) => entryAt(versions, cutoff) ?? []);
-  const sections = groupBySection(entries.sort((a, b) => a.position - b.position));
-  await resolveReferences(repo, db, sections, { refuseUnknown: false });
-  return sections;
+  return (await sectionsOfManyAt(db, repo, [id], cutoff)).get(id)!;
 }
 
 /** The trainee's card as it stood at the end of the day; 404 before the trainee was entered. */
