@@ -60,12 +60,14 @@ export async function loadSro(database: Database, register: number, sro: number)
  * file must hold.
  */
 export async function prepare(database: Database, organizationId: number) {
-  // Accounts of an earlier run on a kept database are made again.
-  await database.db
-    .delete(accounts)
+  // A kept database has the accounts of an earlier run, which its saves and imports name: they stay.
+  const existing = await database.db
+    .select({ email: accounts.emailAddress })
+    .from(accounts)
     .where(inArray(accounts.emailAddress, [REPRESENTATIVE.email, OPERATOR.email]));
-  await createAccount(database.db, { ...REPRESENTATIVE, organizationId });
-  await createAccount(database.db, OPERATOR);
+  const has = (account: { email: string }) => existing.some((each) => each.email === account.email);
+  if (!has(REPRESENTATIVE)) await createAccount(database.db, { ...REPRESENTATIVE, organizationId });
+  if (!has(OPERATOR)) await createAccount(database.db, OPERATOR);
   const [expected] = await sqlRows<{ n: number }>(
     database.db,
     sql`select count(distinct f.intern_id)::int as n from internship_facts f join interns i on i.id = f.intern_id
