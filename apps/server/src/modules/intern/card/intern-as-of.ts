@@ -103,17 +103,7 @@ export async function sectionsOfManyAt(db: Db, repo: InternCardRepository, ids: 
       groupBySection(entries.sort((a, b) => a.position - b.position)),
     ]),
   );
-  // Resolved together, in place: the references are objects of the sections that hold them (`collect`).
-  const all = [...sections.values()];
-  await resolveReferences(
-    repo,
-    db,
-    {
-      PersonalInfo: all.flatMap((each) => each.PersonalInfo),
-      Internships: all.flatMap((each) => each.Internships),
-    },
-    { refuseUnknown: false },
-  );
+  await resolveReferences(repo, db, [...sections.values()], { refuseUnknown: false });
   return sections;
 }
 

@@ -15,16 +15,18 @@ const referenceKinds = [
 ] as const;
 
 /** Every reference in the given sections, by the index of its kind in `referenceKinds`. */
-function collect(sections: Partial<InternSections>): Ref[][] {
+function collect(cards: Partial<InternSections>[]): Ref[][] {
   const found: Ref[][] = referenceKinds.map(() => []);
   const add = (index: number, ref: unknown) => {
     if (ref && typeof ref === 'object' && 'Id' in ref) found[index]!.push(ref as Ref);
   };
-  for (const info of sections.PersonalInfo ?? []) add(1, info.School);
-  for (const internship of sections.Internships ?? []) {
-    add(0, internship.Organization);
-    add(2, internship.EndBasis);
-    for (const misc of internship.MiscInfo) add(3, misc.Address);
+  for (const sections of cards) {
+    for (const info of sections.PersonalInfo ?? []) add(1, info.School);
+    for (const internship of sections.Internships ?? []) {
+      add(0, internship.Organization);
+      add(2, internship.EndBasis);
+      for (const misc of internship.MiscInfo) add(3, misc.Address);
+    }
   }
   return found;
 }
@@ -32,15 +34,16 @@ function collect(sections: Partial<InternSections>): Ref[][] {
 /**
  * Checks that every SRO, school and dictionary value the sections point to exists, and writes its current
  * name into the reference, so that a renamed SRO shows its new name everywhere. With `refuseUnknown` a
- * missing one is an error listing them all; otherwise (reading) the stored name is kept.
+ * missing one is an error listing them all; otherwise (reading) the stored name is kept. Several trainees'
+ * sections are resolved together, a query a kind for them all.
  */
 export async function resolveReferences(
   repo: InternCardRepository,
   tx: Db,
-  sections: Partial<InternSections>,
+  sections: Partial<InternSections> | Partial<InternSections>[],
   options: { refuseUnknown: boolean },
 ) {
-  const found = collect(sections);
+  const found = collect(Array.isArray(sections) ? sections : [sections]);
   const problems: string[] = [];
   // One kind after another: `tx` may be a transaction's single connection, where node-postgres refuses
   // (and pg 9 will fail) queries sent before the previous one has answered.
