@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/app-error.js';
-import { stableJson } from '../../../lib/stable-json.js';
+import { jsonEqual } from '../../../lib/stable-json.js';
 import type { EntryRow, HistoryKindValue, InternCardRepository } from './intern-card.repository.js';
 import { resolveReferences } from './intern-references.js';
 import { claimRegisterKeys } from './intern-register-keys.js';
@@ -139,7 +139,7 @@ async function applySection(
       continue;
     }
     const before = byId.get(entry.Id)!;
-    if (stableJson(before.data) === stableJson(data)) {
+    if (jsonEqual(before.data, data)) {
       if (before.position !== position) await repo.updateEntry(tx, entry.Id, { position });
       continue;
     }
