@@ -46,6 +46,10 @@ export function changesNothing(merged: MergedRow): boolean {
   );
 }
 
+/** The import's rows still waiting. */
+const waitingIn = (importId: number) =>
+  and(eq(importChanges.importId, importId), eq(importChanges.status, ChangeStatus.Pending));
+
 /**
  * The waiting rows with numbers in (`from`, `from` + BATCH] that a pre-filled file keyed by «Номер в реестре»:
  * a range of the file's rows, which the import's index finds without reading the rest. The key is looked for
@@ -71,9 +75,6 @@ function keyedWaitingRows(tx: Db, importId: number, from: number) {
     )
     .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
 }
-
-const waitingIn = (importId: number) =>
-  and(eq(importChanges.importId, importId), eq(importChanges.status, ChangeStatus.Pending));
 
 /** The number of the import's last waiting row, or 0. */
 async function lastWaitingRow(tx: Db, importId: number): Promise<number> {
